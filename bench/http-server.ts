@@ -1,0 +1,71 @@
+/**
+ * The server the HTTP and weather benchmarks load, run as a child process so the load generator (and
+ * the replay server) in the parent do not share its event loop. It is the real app from buildApp() on a
+ * fresh embedded database (or BENCH_DATABASE_URL), plus one bench-only route, /bench/hello, added to this
+ * instance (never to the product) as the baseline: it passes through the same global hooks (helmet,
+ * origin check, error records) but does no work. With BENCH_REPLAY_URL the weather providers' base URLs
+ * point at the parent's replay server of the recorded answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+export interface BenchServerReady {
+  port: number;
+  cookie: string;
+  database: 'pglite' | 'postgres';
+}
+
+const replayUrl = process.env.BENCH_REPLAY_URL;
+const providers = replayUrl
+  ? {
+      OPEN_METEO_URL: replayUrl,
+      OPEN_METEO_GEOCODING_URL: replayUrl,
+      OPEN_METEO_AIR_QUALITY_URL: replayUrl,
+      AVIATION_WEATHER_URL: replayUrl,
+      SWPC_URL: replayUrl,
+    }
+  : {};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dd-bench-http-'));
+const config = loadConfig(
+  {
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SIGN_IN: '0',
+    RATE_LIMIT_WRITES: '0',
+    // Only to sign the benchmark's user in.
+    AUTH_DEV_LOGIN: '1',
+    ...providers,
+  },
+  { webRoot: null },
+);
+const { app, database } = await buildApp(config);
+app.get('/bench/hello', async () => ({ hello: 'world' }));
+
+const signIn = await app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: 'bench@example.com', tier: 'pro' } });
+const session = signIn.cookies.find((c) => c.name === 'better-auth.session_token');
+if (signIn.statusCode !== 200 || !session) throw new Error(`bench sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('the bench server has no TCP address');
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void close());
+process.on('disconnect', () => void close());
+
+const ready: BenchServerReady = { port: address.port, cookie: `${session.name}=${session.value}`, database: database.kind };
+process.send?.(ready);

@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: figures, never pass/fail (DESIGN §5). `npm run bench -- --quick` runs shorter.
+ * Each figure lives in its own file; this prints the machine and calls them in turn.
+ */
+import { cpus, totalmem } from 'node:os';
+import { benchBundleSize } from './bundle-size.ts';
+import { benchFlightLogs } from './flight-logs.ts';
+import { benchHttp } from './http.ts';
+import { benchStartup } from './startup.ts';
+import { benchWeather } from './weather.ts';
+
+const quick = process.argv.includes('--quick');
+const cores = cpus();
+
+console.log('Drone Doctor benchmarks' + (quick ? ' (--quick: 2 s HTTP runs, 1 start-up run each)' : ''));
+console.log(`Date:    ${new Date().toISOString()}`);
+console.log(`Machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${process.platform} ${process.arch}`);
+console.log(`Node:    ${process.version}`);
+
+await benchStartup({ runs: quick ? 1 : 3 });
+await benchHttp({ seconds: quick ? 2 : 10 });
+await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
+await benchFlightLogs({ quick });
+await benchBundleSize();

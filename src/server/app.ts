@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { routeNotFound, unauthorized } from './errors.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestRecords } from './http/request-records.ts';
+import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveCurrentUser } from './modules/auth/current-user.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createRecordsService } from './modules/records/service.ts';
+import { droneRoutes } from './modules/drones/routes.ts';
+import { flightLogRoutes } from './modules/flight-logs/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { weatherRoutes } from './modules/weather/routes.ts';
+import { weatherThresholdsRoutes } from './modules/weather-thresholds/routes.ts';
+import { createMailProvider } from './providers/mail/mail-provider.ts';
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+}
+
+const JSON_BODY_LIMIT = 100 * 1024;
+
+function limit(max: number, key?: (r: Parameters<PreHandler>[0]) => string): RouteRateLimit {
+  if (max <= 0) return { rateLimit: false };
+  return { rateLimit: { max, timeWindow: '1 minute', ...(key ? { keyGenerator: key } : {}) } };
+}
+
+/** The whole server, ready to listen or to take `app.inject()` (DESIGN §3: buildApp(config) for tests). */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const { db } = database;
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
+  const accounts = createAccountService(db, config.staff);
+  const records = createRecordsService(db, app.log);
+  const auth = createAuth(config, db, mail, {
+    onUserCreated: (user) => accounts.onUserCreated(user),
+    onSignIn: async (userId) => {
+      await accounts.onSignIn(userId);
+      await records.recordSignIn(userId);
+    },
+    onDevLogin: async (user, tier) => {
+      if (tier) await accounts.setTier(user.id, tier, 'dev-login');
+    },
+  });
+
+  const requireUser: PreHandler = async (request) => {
+    const user = await resolveCurrentUser(auth, db, config.staff, request);
+    if (!user) throw unauthorized();
+    request.currentUser = user;
+    await records.recordApiUse(user.id);
+  };
+  app.decorateRequest('currentUser', null);
+  // The guard must run onRequest, before the body is parsed and validated: then a signed-out call answers
+  // 401 whatever it sends, the per-user write limit (an onRequest hook added after it) keys on the user,
+  // and the error log of a refused body knows who sent it. A route that puts it in preHandler gets it
+  // moved to the front of onRequest, so none of the three can silently break.
+  // Every route behind the guard is listed, so the security tests can call each one signed out.
+  const guardedRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    if (preHandlers.some((h) => h === (requireUser as unknown))) {
+      route.preHandler = preHandlers.filter((h) => h !== (requireUser as unknown));
+      route.onRequest = [requireUser, ...[route.onRequest ?? []].flat()];
+    }
+    const onRequest: unknown[] = [route.onRequest ?? []].flat();
+    if (!onRequest.includes(requireUser)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url });
+  });
+
+  const deps: AppDeps = {
+    config,
+    db,
+    auth,
+    mail,
+    accounts,
+    records,
+    requireUser,
+    limits: {
+      signIn: limit(config.rateLimit.signIn),
+      writes: limit(config.rateLimit.writes, (r) => r.currentUser?.id ?? r.ip),
+    },
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Sign-in redirects to identity providers must carry the referrer origin some providers check.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  registerOriginCheck(app, config.publicUrl);
+  registerRequestRecords(app, records);
+
+  authRoutes(app, deps);
+  accountRoutes(app, deps);
+  supportRoutes(app, deps);
+  weatherRoutes(app, deps);
+  weatherThresholdsRoutes(app, deps);
+  droneRoutes(app, deps);
+  flightLogRoutes(app, deps);
+
+  registerWebApp(app, config.webRoot);
+  return { app, database, deps, guardedRoutes };
+}
+
+/** The built React app for every path that is not the API; unknown /api paths stay JSON 404s. */
+function registerWebApp(app: App, webRoot: string | null) {
+  const hasWeb = webRoot !== null && existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h', immutable: false });
+    // Hashed assets never change: cache them for a year.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return payload;
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // A missing file (an asset of another build, a typo) is a 404, never the app's HTML under a .js name.
+    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (!hasWeb || looksLikeFile || path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const { message, code } = routeNotFound(request.method, path);
+      return reply.status(404).send({ message, code });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export type AppInstance = Awaited<ReturnType<typeof buildApp>>['app'];

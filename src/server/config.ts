@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+const optionalUrl = z.url().optional();
+/** A URL of the given schemes: `localhost:5432/db` parses as a URL of scheme "localhost", so say which. */
+const optionalUrlOf = (protocol: RegExp, schemes: string) => z.url({ protocol, error: `must be a ${schemes} URL` }).optional();
+const httpUrl = optionalUrlOf(/^https?$/, 'http:// or https://');
+const optionalText = z.string().min(1).optional();
+
+/** Every environment variable the product reads, validated once at start-up (DESIGN §1). */
+export const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrlOf(/^postgres(ql)?$/, 'postgres:// or postgresql://'),
+  /** The address users reach the product at; defaults to http://localhost:PORT. */
+  PUBLIC_URL: httpUrl,
+  AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_DEV_LOGIN: flag,
+  OIDC_ISSUER: httpUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: z.string().default('Single sign-on'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  TWITTER_CLIENT_ID: optionalText,
+  TWITTER_CLIENT_SECRET: optionalText,
+  /** Email sign-in is on unless set to 0 (it needs only the mail provider, which always exists). */
+  AUTH_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  SMTP_URL: optionalUrlOf(/^smtps?$/, 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Drone Doctor <no-reply@drone-doctor.local>'),
+  ADMIN_EMAILS: emailList,
+  SUPER_ADMIN_EMAILS: emailList,
+  DEVELOPER_EMAILS: emailList,
+  STAFF_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined),
+  /** Requests a minute per IP on sign-in, and per user on writes; 0 turns the limit off (load tests). */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(60),
+  TRUST_PROXY: flag,
+  /** Weather and aviation providers (DESIGN §4): public services, no key; point them elsewhere for tests. */
+  OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+  OPEN_METEO_GEOCODING_URL: z.url().default('https://geocoding-api.open-meteo.com'),
+  OPEN_METEO_AIR_QUALITY_URL: z.url().default('https://air-quality-api.open-meteo.com'),
+  AVIATION_WEATHER_URL: z.url().default('https://aviationweather.gov'),
+  SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
+  /** Time limit of each weather provider call, ms. */
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(6000),
+  /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp); without it the embedded defaults answer. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  devLogin: boolean;
+  oidc: (OAuthClient & { issuer: string; name: string }) | null;
+  social: { google: OAuthClient | null; github: OAuthClient | null; apple: OAuthClient | null; twitter: OAuthClient | null };
+  emailSignIn: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staff: { admins: string[]; superAdmins: string[]; developers: string[]; staffEmail: string | undefined };
+  rateLimit: { signIn: number; writes: number };
+  trustProxy: boolean;
+  weather: {
+    forecastUrl: string;
+    geocodingUrl: string;
+    airQualityUrl: string;
+    aviationWeatherUrl: string;
+    swpcUrl: string;
+    timeoutMs: number;
+  };
+  /** null: no model configured, the embedded defaults answer. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the built web app is; absent in API-only tests. */
+  webRoot: string | null;
+}
+
+const pair = (id: string | undefined, secret: string | undefined): OAuthClient | null =>
+  id && secret ? { clientId: id, clientSecret: secret } : null;
+
+/** The secret signs session cookies; without one we make one per data dir so restarts keep sessions. */
+function resolveSecret(env: Env, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error('AUTH_SECRET (at least 32 characters) is required in production with DATABASE_URL.');
+  }
+  const file = join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR);
+  const oidc =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+      : null;
+  const config: Config = {
+    env: env.NODE_ENV ?? 'development',
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: overrides.authSecret ?? resolveSecret(env, dataDir),
+    // The developer sign-in never exists in production, whatever the flag says.
+    devLogin: env.AUTH_DEV_LOGIN && !isProduction,
+    oidc,
+    social: {
+      google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      github: pair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
+      apple: pair(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET),
+      twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
+    },
+    emailSignIn: env.AUTH_EMAIL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    staff: {
+      admins: env.ADMIN_EMAILS,
+      superAdmins: env.SUPER_ADMIN_EMAILS,
+      developers: env.DEVELOPER_EMAILS,
+      staffEmail: env.STAFF_EMAIL,
+    },
+    rateLimit: { signIn: env.RATE_LIMIT_SIGN_IN, writes: env.RATE_LIMIT_WRITES },
+    trustProxy: env.TRUST_PROXY,
+    weather: {
+      forecastUrl: env.OPEN_METEO_URL,
+      geocodingUrl: env.OPEN_METEO_GEOCODING_URL,
+      airQualityUrl: env.OPEN_METEO_AIR_QUALITY_URL,
+      aviationWeatherUrl: env.AVIATION_WEATHER_URL,
+      swpcUrl: env.SWPC_URL,
+      timeoutMs: env.WEATHER_TIMEOUT_MS,
+    },
+    llm: env.LLM_BASE_URL && env.LLM_MODEL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : null,
+    logLevel: env.LOG_LEVEL,
+    webRoot: null,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories take either, so a caller inside a transaction passes its `tx`. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The raw PGlite instance (pg-boss and tests use it); null on PostgreSQL. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any fixed number: all app processes agree on it so only one migrates at a time. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /**
+   * PGlite only: start from a dumped data directory (`dumpDataDir`) instead of an empty cluster. Tests
+   * use a migrated snapshot, since creating a cluster costs seconds.
+   */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir, opts.loadDataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut (server restart, failover, an admin's kill): the pool drops it and opens
+  // another when needed. Without a listener its 'error' event would crash the process. While the pool is
+  // closing, connections ending is expected and not worth a line.
+  pool.on('error', (err) => {
+    if (!pool.ending) console.error(`PostgreSQL: an idle connection failed (${err.message}); the pool will open a new one.`);
+  });
+  const client = await pool.connect();
+  try {
+    // N processes may start together against one database: the advisory lock lets one migrate.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return { db, kind: 'postgres', pglite: null, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
+  const db = pgliteDb as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const startedAt = performance.now();
+const config = loadConfig(process.env, { webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)) });
+const { app, database } = await buildApp(config);
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const ms = Math.round(performance.now() - startedAt);
+const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+console.log(`Drone Doctor ready on ${config.publicUrl} (${where}) in ${ms} ms`);
+if (config.devLogin) console.log('Developer sign-in is ON (AUTH_DEV_LOGIN=1): never use it in production.');

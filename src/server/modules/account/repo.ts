@@ -1,0 +1,93 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { dailyQueries, userPreferences, userTiers, users } from '../../db/schema/index.ts';
+import type { PreferenceUpdate } from '../../../shared/account.ts';
+import type { Tier } from '../../../shared/tiers.ts';
+
+export async function findTierRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      tier: userTiers.tier,
+      isPilot: users.isPilot,
+      administratorBusinessId: users.administratorBusinessId,
+      email: users.email,
+    })
+    .from(users)
+    .leftJoin(userTiers, eq(userTiers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export interface NewTierRow {
+  userId: string;
+  email: string;
+  displayName: string | null;
+  photoUrl: string | null;
+  emailVerified: boolean;
+  tier: Tier;
+}
+
+/** Creates the tier row if missing, else refreshes its copy of the profile; an existing tier is kept. */
+export async function upsertTierRow(db: DbOrTx, row: NewTierRow) {
+  const now = new Date();
+  await db
+    .insert(userTiers)
+    .values({ ...row, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: userTiers.userId,
+      set: {
+        email: row.email,
+        displayName: row.displayName,
+        photoUrl: row.photoUrl,
+        emailVerified: row.emailVerified,
+        lastSeenAt: now,
+      },
+    });
+}
+
+export async function setStoredTier(db: DbOrTx, userId: string, tier: Tier, updatedBy: string) {
+  await db.update(userTiers).set({ tier, updatedAt: new Date(), updatedBy }).where(eq(userTiers.userId, userId));
+}
+
+export async function findUserProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, image: users.image, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function touchLastSeen(db: DbOrTx, userId: string) {
+  await db.update(userTiers).set({ lastSeenAt: new Date() }).where(eq(userTiers.userId, userId));
+}
+
+/** Queries counted since `since` (a YYYY-MM-DD UTC day). */
+export async function sumQueriesSince(db: DbOrTx, userId: string, since: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${dailyQueries.count}), 0)` })
+    .from(dailyQueries)
+    .where(and(eq(dailyQueries.userId, userId), gte(dailyQueries.date, since)));
+  return Number(row?.total ?? 0);
+}
+
+export async function findPreferences(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
+  return row;
+}
+
+export async function savePreference(db: DbOrTx, userId: string, update: PreferenceUpdate) {
+  const now = new Date();
+  const [row] = await db
+    .insert(userPreferences)
+    .values({ userId, ...update, lastUpdated: now })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...update, lastUpdated: now } })
+    .returning();
+  return row;
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,99 @@
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth, magicLink } from 'better-auth/plugins';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { MailProvider } from '../../providers/mail/mail-provider.ts';
+import type { Tier } from '../../../shared/tiers.ts';
+import { devLoginPlugin } from './dev-login-plugin.ts';
+import { magicLinkMail, verificationMail } from './mails.ts';
+
+export interface AuthHooks {
+  /** After a user row is created, by any sign-in path. */
+  onUserCreated: (user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }) => Promise<void>;
+  /** After any session is created: a sign-in. */
+  onSignIn: (userId: string) => Promise<void>;
+  /** The developer sign-in's chosen tier. */
+  onDevLogin: (user: { id: string; email: string }, tier: Tier | undefined) => Promise<void>;
+}
+
+export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: AuthHooks) {
+  const plugins: BetterAuthPlugin[] = [
+    bearer(),
+    magicLink({
+      expiresIn: 15 * 60,
+      sendMagicLink: async ({ email, url }) => mail.send(magicLinkMail(email, url)),
+    }),
+  ];
+  if (config.oidc) {
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: 'oidc',
+            name: config.oidc.name,
+            discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+            clientId: config.oidc.clientId,
+            clientSecret: config.oidc.clientSecret,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+          },
+        ],
+      }),
+    );
+  }
+  if (config.devLogin) plugins.push(devLoginPlugin(hooks.onDevLogin));
+
+  const { google, github, apple, twitter } = config.social;
+  return betterAuth({
+    appName: 'Drone Doctor',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: false },
+        lastName: { type: 'string', required: false, input: false },
+        isPilot: { type: 'boolean', required: false, defaultValue: false, input: false },
+        administratorBusinessId: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    emailVerification: {
+      sendVerificationEmail: async ({ user, url }) => mail.send(verificationMail(user.email, url)),
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['oidc', 'google', 'github', 'apple', 'email-password'] } },
+    socialProviders: {
+      ...(google ? { google } : {}),
+      ...(github ? { github } : {}),
+      ...(apple ? { apple } : {}),
+      ...(twitter ? { twitter } : {}),
+    },
+    plugins,
+    // Our own limits (@fastify/rate-limit) cover sign-in; better-auth's in-memory one would not be shared by N processes.
+    rateLimit: { enabled: false },
+    advanced: {
+      // better-auth turns its origin and callback-URL checks off by itself when NODE_ENV=test or TEST is
+      // set; they stay on everywhere, so tests exercise what production runs (no open redirect through
+      // a magic link's callbackURL, no cross-site sign-in with cookies).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: { create: { after: async (user) => hooks.onUserCreated(user) } },
+      session: { create: { after: async (session) => hooks.onSignIn(session.userId) } },
+    },
+    logger: config.logLevel === 'silent' ? { disabled: true } : { level: 'warn' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

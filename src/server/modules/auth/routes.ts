@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { userSchema } from '../../../shared/account.ts';
+import { devLoginSchema, loginQuerySchema, PROVIDER_LABELS, providersResponseSchema } from '../../../shared/auth.ts';
+import { AppError, routeNotFound } from '../../errors.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { requireCurrentUser, toUserView } from './current-user.ts';
+import { configuredProviders, defaultLoginTarget } from './providers.ts';
+import { copyCookies, sendWebResponse, toHeaders, toWebRequest } from './web-bridge.ts';
+
+export const PROVIDER_PAGE = '/login/providers';
+
+const isEmptyBody = (text: string) => text.trim() === '' || text.trim() === 'null';
+
+export function authRoutes(app: App, deps: AppDeps) {
+  const { auth, config } = deps;
+
+  // better-auth's own endpoints (social callbacks, magic link, verification): it reads the raw body.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      config: deps.limits.signIn,
+      handler: async (request, reply) => {
+        const response = await auth.handler(toWebRequest(request, config.publicUrl));
+        // better-auth answers a path it does not serve with a 404 whose body is `null`; every /api path
+        // that does not exist answers the one error shape instead.
+        if (response.status === 404 && isEmptyBody(await response.clone().text())) throw routeNotFound(request.method, request.url);
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+
+  app.get(
+    '/api/auth/user',
+    { onRequest: deps.requireUser, schema: { response: { 200: userSchema } } },
+    async (request) => toUserView(requireCurrentUser(request)),
+  );
+
+  app.get('/api/login/providers', { schema: { response: { 200: providersResponseSchema } } }, async () => ({
+    providers: configuredProviders(config),
+    devLogin: config.devLogin,
+  }));
+
+  app.get('/api/login', { schema: { querystring: loginQuerySchema }, config: deps.limits.signIn }, async (request, reply) => {
+    const providers = configuredProviders(config);
+    const wanted = request.query.provider ?? defaultLoginTarget(providers);
+    if (wanted === 'page' || wanted === 'email') return reply.redirect(wanted === 'email' ? `${PROVIDER_PAGE}#email` : PROVIDER_PAGE);
+    if (!providers.some((p) => p.id === wanted)) {
+      throw new AppError(400, 'PROVIDER_NOT_CONFIGURED', `Sign-in with ${PROVIDER_LABELS[wanted]} is not configured on this server.`);
+    }
+    const response = await auth.api.signInSocial({
+      body: { provider: wanted, callbackURL: '/', errorCallbackURL: PROVIDER_PAGE, newUserCallbackURL: '/' },
+      headers: toHeaders(request),
+      asResponse: true,
+    });
+    const data = (await response.json()) as { url?: string; message?: string };
+    if (!response.ok || !data.url) {
+      throw new AppError(502, 'SIGN_IN_UNAVAILABLE', data.message ?? 'The sign-in provider could not be reached. Please try again.');
+    }
+    copyCookies(reply, response);
+    return reply.redirect(data.url);
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    const response = await auth.api.signOut({ headers: toHeaders(request), asResponse: true });
+    copyCookies(reply, response);
+    return reply.redirect('/login');
+  });
+
+  // Absent, not forbidden, when off: not registered at all, so it cannot even be discovered in production.
+  if (config.devLogin) devLoginRoute(app, deps);
+}
+
+function devLoginRoute(app: App, deps: AppDeps) {
+  const { auth, config } = deps;
+  app.post(
+    '/api/dev/login',
+    { schema: { body: devLoginSchema, response: { 200: z.object({ id: z.string(), email: z.string() }) } }, config: deps.limits.signIn },
+    async (request, reply) => {
+      const forwarded = new Request(`${config.publicUrl}/api/auth/dev/login`, {
+        method: 'POST',
+        headers: { ...Object.fromEntries(toHeaders(request)), 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+      });
+      return sendWebResponse(reply, await auth.handler(forwarded));
+    },
+  );
+}

@@ -1,0 +1,229 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
+import { flightLogImportSessions } from '../../../db/schema/index.ts';
+import { AppError, forbidden } from '../../../errors.ts';
+import { canAddDrone, droneDisplayName, droneLimitMessage, generateUniqueIdentifier } from '../../../../shared/drones.ts';
+import { compactName } from '../../../../shared/manufacturers.ts';
+import { IMPORT_SESSION_TTL_MINUTES, type ImportError, type ImportResponse } from '../../../../shared/flight-logs/contract.ts';
+import { CSV_IMPORT_UPGRADE_TIP, canImportCsv } from '../../../../shared/flight-logs/policy.ts';
+import type { Tier } from '../../../../shared/tiers.ts';
+import * as droneRepo from '../../drones/repo.ts';
+import * as repo from '../repo.ts';
+import { analyse, type ImportPlan } from './analyse.ts';
+import type { NewDroneSpec } from './drone-resolve.ts';
+import type { ColumnMapper } from './llm-mapper.ts';
+import { type Answers, answersSchema, type Question, questionSchema, readAnswer } from './questions.ts';
+import { droneChoices } from './drone-resolve.ts';
+import { decodeCsv } from './read-csv.ts';
+import { FORMAT_LABELS } from './telemetry.ts';
+import { droneRefKey } from './types.ts';
+
+export interface ImportCaller {
+  id: string;
+  tier: Tier;
+}
+
+const sessionGone = () => new AppError(404, 'IMPORT_SESSION_NOT_FOUND', 'This import has expired or was already finished. Please import the file again.');
+
+function clarification(question: Question, sessionId: string) {
+  return new AppError(400, 'NEEDS_CLARIFICATION', question.question, {
+    needsClarification: true,
+    question: question.question,
+    sessionId,
+    options: question.options,
+  });
+}
+
+/** Which created drone a spec is, so two rows naming the same new drone add it once. */
+const specIdentity = (s: NewDroneSpec) =>
+  s.uniqueIdentifier ? `id:${s.uniqueIdentifier.toLowerCase()}` : s.serialNumber !== 'Unknown' ? `sn:${compactName(s.serialNumber)}` : `name:${compactName(s.name ?? `${s.manufacturer}${s.model}${s.customModel ?? ''}`)}`;
+
+function sameDrone(spec: NewDroneSpec, drones: droneRepo.DroneRow[]) {
+  const active = drones.filter((d) => d.retiredAt === null);
+  if (spec.uniqueIdentifier) {
+    const byId = active.find((d) => d.uniqueIdentifier.toLowerCase() === spec.uniqueIdentifier!.toLowerCase());
+    if (byId) return byId;
+  }
+  if (spec.serialNumber !== 'Unknown') {
+    const bySerial = active.find((d) => compactName(d.serialNumber) === compactName(spec.serialNumber));
+    if (bySerial) return bySerial;
+  }
+  return spec.name ? active.find((d) => d.name !== null && compactName(d.name) === compactName(spec.name!)) : undefined;
+}
+
+const flightKey = (droneId: number, date: string, time: string | null, minutes: number) => `${droneId}|${date}|${time?.slice(0, 8) ?? ''}|${minutes}`;
+
+/**
+ * The CSV import (doc 2 §7 "AI Import CSV"): recognise the file, ask when it is ambiguous (the
+ * session lives in PostgreSQL for 30 minutes), then commit every flight or none, never one twice.
+ */
+export function createImportService(db: Db, mapper: ColumnMapper | null) {
+  async function commit(caller: ImportCaller, plan: ImportPlan, claimSessionId: string | null): Promise<ImportResponse> {
+    return db.transaction(async (tx: Tx) => {
+      // The same lock as the drone registry: limits hold, and two imports of one file line up.
+      await droneRepo.lockUserDrones(tx, caller.id);
+      if (claimSessionId) {
+        const [claimed] = await tx
+          .delete(flightLogImportSessions)
+          .where(and(eq(flightLogImportSessions.id, claimSessionId), eq(flightLogImportSessions.userId, caller.id)))
+          .returning({ id: flightLogImportSessions.id });
+        if (!claimed) throw sessionGone();
+      }
+      const errors: ImportError[] = [...plan.errors];
+      const drones = await droneRepo.allDronesOf(tx, caller.id);
+      let activeCount = drones.filter((d) => d.retiredAt === null).length;
+      const created = new Map<string, number | { refused: string }>();
+      const createdNames: string[] = [];
+      const taken = new Set(drones.filter((d) => d.retiredAt === null).map((d) => d.uniqueIdentifier.toLowerCase()));
+
+      async function droneFor(key: string): Promise<number | { refused: string } | null> {
+        const resolution = plan.resolutions.get(key);
+        if (!resolution) return null;
+        if (resolution.kind === 'existing') return drones.some((d) => d.id === resolution.droneId) ? resolution.droneId : null;
+        const identity = specIdentity(resolution.spec);
+        const done = created.get(identity);
+        if (done !== undefined) return done;
+        // Another import may have added this drone since the file was read: use it, do not add it twice.
+        const meanwhile = sameDrone(resolution.spec, drones);
+        if (meanwhile) return meanwhile.id;
+        const label = droneDisplayName({ ...resolution.spec });
+        if (!canAddDrone(caller.tier, activeCount)) {
+          const refused = { refused: `the drone '${label}' could not be added: ${droneLimitMessage(caller.tier)}` };
+          created.set(identity, refused);
+          return refused;
+        }
+        const wanted = resolution.spec.uniqueIdentifier;
+        const uniqueIdentifier = wanted && !taken.has(wanted.toLowerCase()) ? wanted : generateUniqueIdentifier();
+        taken.add(uniqueIdentifier.toLowerCase());
+        const { uniqueIdentifier: _ignored, ...spec } = resolution.spec;
+        const row = await droneRepo.insertDrone(tx, { ...spec, userId: caller.id, uniqueIdentifier, isPrimary: activeCount === 0 });
+        activeCount++;
+        created.set(identity, row.id);
+        createdNames.push(label);
+        return row.id;
+      }
+
+      const rows: repo.NewFlightLogRow[] = [];
+      const pending: { droneId: number; row: repo.NewFlightLogRow }[] = [];
+      for (const flight of plan.flights) {
+        const drone = await droneFor(droneRefKey(flight.drone));
+        if (drone === null) {
+          errors.push({ line: flight.line, message: 'Row skipped: its drone is no longer in your list' });
+          continue;
+        }
+        if (typeof drone === 'object') {
+          errors.push({ line: flight.line, message: `Row skipped: ${drone.refused}` });
+          continue;
+        }
+        pending.push({
+          droneId: drone,
+          row: {
+            userId: caller.id,
+            droneId: drone,
+            flightDate: flight.flightDate,
+            takeoffTime: flight.takeoffTime,
+            flightDuration: flight.durationMinutes,
+            location: flight.location,
+            flightType: flight.flightType ?? 'recreational',
+            conditions: flight.conditions,
+            notes: flight.notes,
+            source: 'import',
+          },
+        });
+      }
+
+      // Never twice: a flight already logged (same drone, date, takeoff time, duration) is skipped, as
+      // many times as the logbook already has it.
+      const existing = new Map<string, number>();
+      for (const k of await repo.existingFlightKeys(tx, caller.id, [...new Set(pending.map((p) => p.droneId))])) {
+        existing.set(flightKey(k.droneId, k.flightDate, k.takeoffTime, k.flightDuration), k.n);
+      }
+      let skipped = 0;
+      for (const { droneId, row } of pending) {
+        const key = flightKey(droneId, row.flightDate, row.takeoffTime ?? null, row.flightDuration);
+        const left = existing.get(key) ?? 0;
+        if (left > 0) {
+          existing.set(key, left - 1);
+          skipped++;
+        } else rows.push(row);
+      }
+      await repo.insertFlightLogs(tx, rows);
+
+      return {
+        imported: rows.length,
+        totalFound: plan.totalFound,
+        createdDrones: createdNames.length,
+        createdDroneNames: createdNames,
+        errors: errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+        confidence: plan.confidence,
+        skipped,
+        format: plan.format,
+        formatLabel: FORMAT_LABELS[plan.format],
+      };
+    });
+  }
+
+  async function saveQuestion(userId: string, content: string | null, sessionId: string | null, answers: Answers, question: Question): Promise<never> {
+    const expiresAt = new Date(Date.now() + IMPORT_SESSION_TTL_MINUTES * 60_000);
+    if (sessionId) {
+      await db
+        .update(flightLogImportSessions)
+        .set({ answers, pending: question, expiresAt })
+        .where(and(eq(flightLogImportSessions.id, sessionId), eq(flightLogImportSessions.userId, userId)));
+      throw clarification(question, sessionId);
+    }
+    const [row] = await db
+      .insert(flightLogImportSessions)
+      .values({ userId, content: content ?? '', answers, pending: question, expiresAt })
+      .returning({ id: flightLogImportSessions.id });
+    throw clarification(question, row!.id);
+  }
+
+  function assertTier(caller: ImportCaller) {
+    if (!canImportCsv(caller.tier)) throw forbidden(CSV_IMPORT_UPGRADE_TIP);
+  }
+
+  return {
+    assertTier,
+
+    async start(caller: ImportCaller, bytes: Uint8Array): Promise<ImportResponse> {
+      assertTier(caller);
+      if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
+        throw new AppError(400, 'IMPORT_EMPTY', 'The file is empty.');
+      }
+      // Sessions past their 30 minutes go whenever anyone imports.
+      await db.delete(flightLogImportSessions).where(lt(flightLogImportSessions.expiresAt, new Date()));
+      const content = decodeCsv(bytes);
+      const drones = await droneRepo.allDronesOf(db, caller.id);
+      const result = await analyse(content, {}, drones, mapper);
+      if (result.kind === 'question') return saveQuestion(caller.id, content, null, result.answers, result.question);
+      return commit(caller, result.plan, null);
+    },
+
+    async clarify(caller: ImportCaller, sessionId: string, answer: string): Promise<ImportResponse> {
+      assertTier(caller);
+      const [session] = await db
+        .select()
+        .from(flightLogImportSessions)
+        .where(and(eq(flightLogImportSessions.id, sessionId), eq(flightLogImportSessions.userId, caller.id), gt(flightLogImportSessions.expiresAt, new Date())))
+        .limit(1);
+      if (!session) throw sessionGone();
+      const pending = questionSchema.safeParse(session.pending);
+      const saved = answersSchema.safeParse(session.answers);
+      if (!pending.success || !saved.success) throw sessionGone();
+      const drones = await droneRepo.allDronesOf(db, caller.id);
+      const reading = readAnswer(pending.data, answer, saved.data, droneChoices(drones));
+      if (!reading.ok) return saveQuestion(caller.id, null, sessionId, saved.data, reading.question);
+      const result = await analyse(session.content, reading.answers, drones, mapper);
+      if (result.kind === 'question') return saveQuestion(caller.id, null, sessionId, result.answers, result.question);
+      return commit(caller, result.plan, sessionId);
+    },
+
+    async cancel(caller: ImportCaller, sessionId: string) {
+      await db.delete(flightLogImportSessions).where(and(eq(flightLogImportSessions.id, sessionId), eq(flightLogImportSessions.userId, caller.id)));
+      return { sessionId, message: 'Import cancelled' };
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  clarifyRequestSchema,
+  flightLogDeleteResponseSchema,
+  flightLogIdParamsSchema,
+  flightLogInputSchema,
+  flightLogListSchema,
+  flightLogPatchSchema,
+  flightLogSchema,
+  flightStatsSchema,
+  importResponseSchema,
+  importSessionParamsSchema,
+  totalHoursSchema,
+} from '../../../shared/flight-logs/contract.ts';
+import { AppError } from '../../errors.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { requireCurrentUser } from '../auth/current-user.ts';
+import { createImportService } from './import/import-service.ts';
+import { createLlmColumnMapper } from './import/llm-mapper.ts';
+import { createFlightLogsService } from './service.ts';
+
+// Windows browsers label .csv files application/vnd.ms-excel; the content decides what the file is anyway.
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'text/comma-separated-values', 'application/vnd.ms-excel'];
+const tooLarge = () => new AppError(413, 'CSV_TOO_LARGE', `The CSV file is too large: the limit is ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`);
+
+/** Reads the raw body up to the import's own limit, with a message that says so (not Fastify's 100 KB JSON limit). */
+async function readCsvBody(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > IMPORT_MAX_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > IMPORT_MAX_BYTES) throw tooLarge();
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The flight logbook (doc 2 §7): logs, totals, the chart's figures, CSV export and import. */
+export function flightLogRoutes(app: App, deps: AppDeps) {
+  const logs = createFlightLogsService(deps.db);
+  const imports = createImportService(deps.db, deps.config.llm ? createLlmColumnMapper(deps.config.llm) : null);
+  const read = { onRequest: deps.requireUser };
+  const write = { onRequest: deps.requireUser, config: deps.limits.writes };
+
+  app.get('/api/flight-logs', { ...read, schema: { response: { 200: flightLogListSchema } } }, async (request) => ({
+    flightLogs: await logs.list(requireCurrentUser(request).id),
+  }));
+
+  app.post('/api/flight-logs', { ...write, schema: { body: flightLogInputSchema, response: { 201: flightLogSchema } } }, async (request, reply) =>
+    reply.status(201).send(await logs.create(requireCurrentUser(request), request.body)),
+  );
+
+  app.put('/api/flight-logs/:id', { ...write, schema: { params: flightLogIdParamsSchema, body: flightLogInputSchema, response: { 200: flightLogSchema } } }, async (request) =>
+    logs.replace(requireCurrentUser(request), request.params.id, request.body),
+  );
+
+  app.patch('/api/flight-logs/:id', { ...write, schema: { params: flightLogIdParamsSchema, body: flightLogPatchSchema, response: { 200: flightLogSchema } } }, async (request) =>
+    logs.patch(requireCurrentUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/api/flight-logs/:id', { ...write, schema: { params: flightLogIdParamsSchema, response: { 200: flightLogDeleteResponseSchema } } }, async (request) =>
+    logs.remove(requireCurrentUser(request), request.params.id),
+  );
+
+  app.get('/api/flight-hours/total', { ...read, schema: { response: { 200: totalHoursSchema } } }, async (request) => logs.totalHours(requireCurrentUser(request).id));
+
+  app.get('/api/flight-logs/stats', { ...read, schema: { response: { 200: flightStatsSchema } } }, async (request) => logs.stats(requireCurrentUser(request).id));
+
+  // Bearer or cookie (both resolve in requireUser); a file download, so the body is the CSV itself.
+  app.get('/api/flight-logs/export/csv', read, async (request, reply) => {
+    const { fileName, body } = await logs.exportCsv(requireCurrentUser(request));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  app.post(
+    '/api/flight-logs/import/csv/clarify',
+    { ...write, schema: { body: clarifyRequestSchema, response: { 200: importResponseSchema } } },
+    async (request) => imports.clarify(requireCurrentUser(request), request.body.sessionId, request.body.clarification),
+  );
+
+  app.delete(
+    '/api/flight-logs/import/sessions/:sessionId',
+    { ...write, schema: { params: importSessionParamsSchema, response: { 200: z.object({ sessionId: z.string(), message: z.string() }) } } },
+    async (request) => imports.cancel(requireCurrentUser(request), request.params.sessionId),
+  );
+
+  // The raw CSV body: its own scope, so only this route takes text/csv, with its own size limit.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(CSV_TYPES, { bodyLimit: IMPORT_MAX_BYTES + 1 }, async (request: FastifyRequest, payload: NodeJS.ReadableStream) => readCsvBody(request, payload));
+    scope.post(
+      '/api/flight-logs/import/csv',
+      {
+        ...write,
+        // The tier is checked before the body is read: a basic user's 50 MB upload is refused at once.
+        onRequest: [deps.requireUser, async (request: FastifyRequest) => imports.assertTier(requireCurrentUser(request))],
+        bodyLimit: IMPORT_MAX_BYTES + 1,
+        schema: { response: { 200: importResponseSchema } },
+      },
+      async (request) => {
+        const caller = requireCurrentUser(request);
+        if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'IMPORT_EMPTY', 'Send the CSV file as the request body with content type text/csv.');
+        return imports.start(caller, request.body);
+      },
+    );
+  });
+}

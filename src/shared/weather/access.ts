@@ -1,0 +1,12 @@
+import type { Tier, TierPair } from '../tiers.ts';
+import { AI_ANALYSIS_TIERS } from './contract.ts';
+
+/**
+ * AI brief and analysis (spec doc 3 §6): pro, business, enterprise, admin, super_admin, developer.
+ * business_pro is not in the spec's list, but it is the larger business plan and includes everything
+ * business has, so it is allowed too. Either the effective or the stored tier counts (a pilot of a
+ * business works under the business's plan; staff keep their staff tier). The server enforces it; the
+ * page uses it to choose between the AI analysis and the simple brief with its 'Want AI Analysis?' prompt.
+ */
+export const canUseAiAnalysis = (t: TierPair) =>
+  (AI_ANALYSIS_TIERS as readonly Tier[]).includes(t.tier) || (AI_ANALYSIS_TIERS as readonly Tier[]).includes(t.originalTier);

@@ -1,0 +1,1 @@
+export { UasFacilitiesPage } from './pages/uas-facilities-page.tsx';

@@ -1,0 +1,1 @@
+export { DeveloperFeaturesPage } from './pages/developer-features-page.tsx';

@@ -1,0 +1,1 @@
+export { LogbookPage } from './pages/logbook-page.tsx';

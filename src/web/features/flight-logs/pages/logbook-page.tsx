@@ -1,0 +1,258 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { BULK_BATCH_SIZE, bulkDeleteConfirm, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import { canExportCsv, canImportCsv, CSV_EXPORT_UPGRADE_TIP, CSV_IMPORT_UPGRADE_TIP } from '../../../../shared/flight-logs/policy.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useTierAccess } from '../../auth/index.ts';
+import { DRONES_KEY, useDrones } from '../../drones/index.ts';
+import { deleteFlightLog, downloadExport, LOGBOOK_KEYS, patchFlightLog } from '../api.ts';
+import { BulkEditDialog } from '../components/bulk-edit-dialog.tsx';
+import { ClarifyDialog } from '../components/clarify-dialog.tsx';
+import { FlightHistory } from '../components/flight-history.tsx';
+import { FlightLogFormDialog } from '../components/flight-log-form-dialog.tsx';
+import { HoursChart } from '../components/hours-chart.tsx';
+import { ProgressOverlay } from '../components/progress-overlay.tsx';
+import { StatCards } from '../components/stat-cards.tsx';
+import { inBatches } from '../format.ts';
+import { useCsvImport } from '../hooks/use-csv-import.ts';
+import { useFlightLogs, useFlightStats, useTotalHours } from '../hooks/use-logbook.ts';
+
+type Bulk = { title: string; done: number; total: number } | null;
+type Confirm = { kind: 'one'; log: FlightLog } | { kind: 'many' } | null;
+
+/** /logbook (doc 2 §2): totals, Flight History with bulk actions, add/edit, CSV import and export, hours chart. */
+export function LogbookPage() {
+  const queryClient = useQueryClient();
+  const drones = useDrones();
+  const logs = useFlightLogs();
+  const total = useTotalHours();
+  const stats = useFlightStats();
+  const { tierInfo, isLoading: tierLoading } = useTierAccess();
+  const csv = useCsvImport();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<FlightLog | null>(null);
+  const [bulkEditOpen, setBulkEditOpen] = useState(false);
+  const [bulk, setBulk] = useState<Bulk>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const list = logs.data?.flightLogs ?? [];
+  const tier = tierInfo?.tier ?? null;
+  // Import: allowed tiers, and when the tier is unknown (doc 2 §6); export: any tier but basic, once loaded.
+  const importAllowed = tier === null ? !tierLoading : canImportCsv(tier);
+  const exportAllowed = tier !== null && canExportCsv(tier);
+  const selectedIds = list.filter((l) => selected.has(l.id)).map((l) => l.id);
+
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: LOGBOOK_KEYS.all }), queryClient.invalidateQueries({ queryKey: DRONES_KEY })]);
+
+  const runBulk = async (title: string, ids: number[], task: (id: number) => Promise<unknown>) => {
+    setBulk({ title, done: 0, total: ids.length });
+    const results = await inBatches(ids, BULK_BATCH_SIZE, task, (done) => setBulk({ title, done, total: ids.length }));
+    setBulk(null);
+    setSelected(new Set());
+    await refresh();
+    return results.filter((r) => r.status === 'fulfilled').length;
+  };
+
+  const bulkEdit = async (changes: Record<string, string>) => {
+    setBulkEditOpen(false);
+    const ids = selectedIds;
+    const ok = await runBulk('Updating flights', ids, (id) => patchFlightLog(id, changes));
+    if (ok === ids.length) toast({ title: FLIGHT_LOG_MESSAGES.bulkEditDoneTitle, description: bulkEditDone(ok) });
+    else toast({ title: FLIGHT_LOG_MESSAGES.bulkEditFailedTitle, description: ok > 0 ? `${FLIGHT_LOG_MESSAGES.bulkEditFailed} (${bulkEditDone(ok)})` : FLIGHT_LOG_MESSAGES.bulkEditFailed, variant: 'destructive' });
+  };
+
+  const confirmDelete = async () => {
+    const target = confirm;
+    setConfirm(null);
+    if (!target) return;
+    if (target.kind === 'one') {
+      try {
+        await deleteFlightLog(target.log.id);
+        await refresh();
+        toast({ title: 'Flight Deleted', description: 'The flight log has been removed.' });
+      } catch (error) {
+        toast({ title: FLIGHT_LOG_MESSAGES.bulkDeleteFailedTitle, description: error instanceof ApiError ? error.serverMessage : 'Failed to delete flight log', variant: 'destructive' });
+      }
+      return;
+    }
+    const ids = selectedIds;
+    const ok = await runBulk('Deleting flights', ids, (id) => deleteFlightLog(id));
+    if (ok === ids.length) toast({ title: FLIGHT_LOG_MESSAGES.bulkDeleteDoneTitle, description: `Deleted ${ok} flight logs` });
+    else toast({ title: FLIGHT_LOG_MESSAGES.bulkDeleteFailedTitle, description: FLIGHT_LOG_MESSAGES.bulkDeleteFailed, variant: 'destructive' });
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await downloadExport();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = exportFileName();
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      toast({ title: FLIGHT_LOG_MESSAGES.exportDoneTitle, description: FLIGHT_LOG_MESSAGES.exportDone });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) toast({ title: FLIGHT_LOG_MESSAGES.exportAuthTitle, description: FLIGHT_LOG_MESSAGES.exportAuth, variant: 'destructive' });
+      else toast({ title: FLIGHT_LOG_MESSAGES.exportFailedTitle, description: FLIGHT_LOG_MESSAGES.exportFailed, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const noDrones = drones.data !== undefined && drones.data.length === 0;
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:px-6" data-testid="logbook-page">
+      <div className="grid gap-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
+          <Link to="/">
+            <ArrowLeft aria-hidden />
+            Back to Home
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-semibold tracking-tight">Flight Logbook</h1>
+        {noDrones && (
+          <p className="text-sm text-muted-foreground" data-testid="no-drones-link">
+            You have no drones yet. Register one in{' '}
+            <Link to="/drones" className="font-medium text-primary underline-offset-4 hover:underline">
+              My Drones
+            </Link>{' '}
+            before logging flights.
+          </p>
+        )}
+      </div>
+
+      <StatCards totalHours={total.data?.totalHours} totalFlights={total.data?.totalFlights ?? logs.data?.flightLogs.length} drones={drones.data?.length} />
+
+      <div className="flex flex-wrap gap-2">
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+          data-testid="add-flight-log"
+        >
+          <Plus aria-hidden />
+          Add Flight Log
+        </Button>
+        <span title={importAllowed ? undefined : CSV_IMPORT_UPGRADE_TIP}>
+          <Button variant="outline" disabled={!importAllowed || csv.running} onClick={() => fileInput.current?.click()} aria-describedby={importAllowed ? undefined : 'import-tip'} data-testid="import-csv">
+            <Sparkles aria-hidden />
+            AI Import CSV
+          </Button>
+        </span>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMPORT_ACCEPT}
+          className="hidden"
+          data-testid="import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void csv.start(file);
+          }}
+        />
+        <span title={exportAllowed ? undefined : CSV_EXPORT_UPGRADE_TIP}>
+          <Button variant="outline" disabled={!exportAllowed || list.length === 0 || exporting} onClick={() => void exportCsv()} data-testid="export-csv">
+            <Download aria-hidden />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        </span>
+      </div>
+      {!importAllowed && (
+        <p id="import-tip" className="-mt-4 text-xs text-muted-foreground" data-testid="import-tip">
+          {CSV_IMPORT_UPGRADE_TIP}
+        </p>
+      )}
+      {tier !== null && !exportAllowed && <p className="-mt-4 text-xs text-muted-foreground">{CSV_EXPORT_UPGRADE_TIP}</p>}
+
+      {stats.data && <HoursChart stats={stats.data} />}
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2" className="text-lg">
+            Flight History
+          </CardTitle>
+          {selectedIds.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2" data-testid="bulk-actions">
+              <span className="text-sm text-muted-foreground">{selectedIds.length} selected</span>
+              <Button size="sm" variant="outline" onClick={() => setBulkEditOpen(true)} data-testid="bulk-edit">
+                <Pencil aria-hidden />
+                Bulk Edit
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => setConfirm({ kind: 'many' })} data-testid="bulk-delete">
+                <Trash2 aria-hidden />
+                Delete Selected
+              </Button>
+            </div>
+          )}
+        </CardHeader>
+        <CardContent>
+          {logs.isLoading ? (
+            <div className="flex justify-center p-6">
+              <Spinner label="Loading flights" />
+            </div>
+          ) : logs.isError ? (
+            <p className="text-sm text-destructive" role="alert">
+              Could not load your flights. Please try again.
+            </p>
+          ) : list.length === 0 ? (
+            <p className="p-4 text-center text-sm text-muted-foreground" data-testid="no-flights">
+              No flights logged yet. Add a flight or import a CSV file.
+            </p>
+          ) : (
+            <FlightHistory
+              logs={list}
+              selected={selected}
+              onSelect={setSelected}
+              onEdit={(log) => {
+                setEditing(log);
+                setFormOpen(true);
+              }}
+              onDelete={(log) => setConfirm({ kind: 'one', log })}
+            />
+          )}
+        </CardContent>
+      </Card>
+
+      <FlightLogFormDialog open={formOpen} log={editing} drones={drones.data ?? []} dronesLoading={drones.isLoading} onClose={() => setFormOpen(false)} />
+      <BulkEditDialog open={bulkEditOpen} count={selectedIds.length} onClose={() => setBulkEditOpen(false)} onApply={(changes) => void bulkEdit(changes)} />
+      <ClarifyDialog question={csv.question} onAnswer={(a) => void csv.answer(a)} onCancel={csv.cancel} />
+
+      <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
+        <DialogContent data-testid="delete-confirm">
+          <DialogHeader>
+            <DialogTitle>{confirm?.kind === 'many' ? 'Delete Flights' : 'Delete Flight Log'}</DialogTitle>
+            <DialogDescription>{confirm?.kind === 'many' ? bulkDeleteConfirm(selectedIds.length) : FLIGHT_LOG_MESSAGES.deleteConfirm}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter className="gap-2">
+            <Button variant="outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void confirmDelete()} data-testid="confirm-delete">
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      {bulk && <ProgressOverlay title={bulk.title} step={`${bulk.done} of ${bulk.total} done`} value={(bulk.done / Math.max(1, bulk.total)) * 100} />}
+      {csv.running && !csv.question && <ProgressOverlay title="AI Import CSV" step={csv.stepLabel} value={csv.progress} />}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { BetaBanner } from './components/beta-banner.tsx';
+export { Navbar } from './components/navbar.tsx';

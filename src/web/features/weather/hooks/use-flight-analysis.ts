@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { WEATHER_CACHE_MS } from '../../../../shared/weather/constants.ts';
+import type { WeatherResponse } from '../../../../shared/weather/contract.ts';
+import type { ThresholdsUpdate } from '../../../../shared/weather/thresholds.ts';
+import { ANALYSIS_KEY, analyseFlight } from '../api.ts';
+import { analysisRequest } from '../model/analysis-request.ts';
+
+/**
+ * The AI flight analysis (§4): runs by itself once the weather arrives, for the tiers that have it.
+ * One answer per forecast (place, model time, thresholds), kept as long as the forecast is fresh; a
+ * failure is shown with a retry, never retried behind the pilot's back (it counts against write limits).
+ */
+export function useFlightAnalysis(weather: WeatherResponse | undefined, location: string, thresholds: ThresholdsUpdate, enabled: boolean) {
+  const body = weather ? analysisRequest(weather, location, thresholds) : null;
+  return useQuery({
+    queryKey: [ANALYSIS_KEY, location, weather?.current.time ?? null, thresholds],
+    queryFn: () => analyseFlight(body!),
+    enabled: enabled && body !== null,
+    staleTime: WEATHER_CACHE_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}

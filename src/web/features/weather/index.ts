@@ -1,0 +1,1 @@
+export { ForecastPage } from './pages/forecast-page.tsx';

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { devSignIn, uniqueEmail } from '../support/e2e/browser.ts';
+import { useE2eStack } from '../support/e2e/stack.ts';
+import { expectText, visitSignedIn } from '../support/e2e/ui.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const DJI_FIXTURE = resolve(repoRoot, '../shared/fixtures/flight-logs/dji-flightrecord-phantomhelp-p4p-2018-first300rows.csv');
+
+const stack = useE2eStack();
+
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor({ state: 'visible', timeout: 60_000 });
+  if (description) await expectText(toast, description);
+}
+
+async function addDrone(page: Page, serial: string, manufacturer: string, model: string, custom?: { maker?: string; model?: string }) {
+  await page.getByTestId('add-drone').click();
+  const dialog = page.getByRole('dialog', { name: 'Add Drone' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Serial Number').fill(serial);
+  await dialog.getByLabel('Manufacturer', { exact: true }).selectOption(manufacturer);
+  if (custom?.maker) await dialog.getByLabel('Manufacturer Name').fill(custom.maker);
+  if (manufacturer !== 'Other') await dialog.getByLabel('Model', { exact: true }).selectOption(model);
+  if (custom?.model) await dialog.getByLabel('Model Name').fill(custom.model);
+  await dialog.getByTestId('drone-save').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('drones and the flight logbook', () => {
+  it('registers drones up to the limit, logs, imports, bulk-edits and exports flights', async () => {
+    const email = uniqueEmail('logbook');
+    const page = await stack.newPage();
+    await devSignIn(page, email, 'hobbyist');
+    await visitSignedIn(page, '/drones');
+    await page.getByRole('heading', { name: 'Drones', level: 1 }).waitFor();
+
+    // The form's own messages before anything is sent.
+    await page.getByTestId('add-drone').click();
+    const form = page.getByRole('dialog', { name: 'Add Drone' });
+    await form.getByTestId('drone-save').click();
+    await form.getByText('Serial number is required', { exact: true }).waitFor();
+    await form.getByText('Manufacturer is required', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    await addDrone(page, 'SN-ONE', 'DJI', 'Mavic 3');
+    await addDrone(page, 'SN-TWO', 'Other', 'Other', { maker: 'Acme', model: 'Hawk' });
+    await addDrone(page, 'SN-THREE', 'Parrot', 'Anafi');
+    await expect.poll(() => page.getByTestId('drone-row').count()).toBe(3);
+    // The first drone is primary and listed first.
+    await expectText(page.getByTestId('drone-row').first(), 'Primary');
+    await expectText(page.getByTestId('drone-row').first(), 'DJI Mavic 3');
+
+    // The fourth: the button is disabled with the plan's hint, and the server refuses it too.
+    expect(await page.getByTestId('add-drone').isDisabled()).toBe(true);
+    await expectText(page.getByTestId('drone-limit-hint'), 'Your Hobbyist plan allows 3 drones.');
+    const refused = await page.request.post('/api/drones', { data: { serialNumber: 'SN-FOUR', manufacturer: 'DJI', model: 'Air 3' } });
+    expect(refused.status()).toBe(403);
+
+    // Make the Parrot primary: it moves to the top.
+    await page.getByRole('button', { name: 'Make Parrot Anafi primary' }).click();
+    await expectText(page.getByTestId('drone-row').first(), 'Parrot Anafi');
+
+    // Log a flight.
+    await visitSignedIn(page, '/logbook');
+    await page.getByRole('heading', { name: 'Flight Logbook' }).waitFor();
+    await expectText(page.getByTestId('stat-drones'), '3');
+    await page.getByTestId('add-flight-log').click();
+    const logForm = page.getByRole('dialog', { name: 'Add Flight Log' });
+    await logForm.getByLabel('Duration (minutes)').fill('0');
+    await logForm.getByText('Flight duration must be at least 1 minute', { exact: true }).waitFor();
+    await logForm.getByLabel('Duration (minutes)').fill('95');
+    await logForm.getByLabel('Drone').selectOption({ label: 'DJI Mavic 3' });
+    await logForm.getByLabel('Flight Date').fill('2025-03-04');
+    await logForm.getByLabel('Location (optional)').fill('Riverside');
+    await logForm.getByTestId('flight-log-save').click();
+    await logForm.waitFor({ state: 'hidden' });
+    await expectText(page.getByTestId('flight-row').first(), 'Mar 04, 2025');
+    await expectText(page.getByTestId('flight-row').first(), '1h 35m');
+    await expectText(page.getByTestId('stat-hours'), '1.6');
+    // A hobbyist sees the import tip; a pro may import.
+    await expectText(page.getByTestId('import-tip'), 'Upgrade to Pro, Team, or Enterprise for AI CSV Import');
+
+    // Signed in again as a pro (a signed-in request to the dev sign-in needs an Origin; a fresh one does not).
+    await page.context().clearCookies();
+    await devSignIn(page, email, 'pro');
+    await visitSignedIn(page, '/logbook');
+    await expect.poll(() => page.getByTestId('import-csv').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('import-file').setInputFiles(DJI_FIXTURE);
+    const clarify = page.getByRole('dialog', { name: 'AI Needs Clarification' });
+    const done = page.getByTestId('toast').filter({ hasText: 'AI Import Complete' });
+    await Promise.race([clarify.waitFor({ timeout: 90_000 }), done.waitFor({ timeout: 90_000 })]);
+    if (await clarify.isVisible()) {
+      await clarify.getByRole('textbox', { name: 'Your answer' }).fill('Create a new drone');
+      await clarify.getByTestId('clarify-continue').click();
+    }
+    await expectToast(page, 'AI Import Complete', /AI found 1 flights, imported 1 successfully/);
+    await expect.poll(() => page.getByTestId('flight-row').count(), { timeout: 20_000 }).toBe(2);
+    await expectText(page.getByTestId('flight-row').filter({ hasText: 'Jul 04, 2018' }), '4m');
+
+    // Bulk edit both flights: type and an appended note.
+    await page.getByTestId('select-all').check();
+    await page.getByTestId('bulk-edit').click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Edit Flight Logs' });
+    await bulk.getByTestId('bulk-edit-apply').click();
+    await expectToast(page, 'No Changes', 'Please enter values to update');
+    await bulk.getByLabel('Flight Type').selectOption('training');
+    await bulk.getByLabel('Notes (appended)').fill('Checked by instructor');
+    await bulk.getByTestId('bulk-edit-apply').click();
+    await expectToast(page, 'Bulk Edit Complete', 'Updated 2 flight logs');
+    await expect.poll(() => page.getByTestId('flight-type').filter({ hasText: 'Training' }).count()).toBe(2);
+    expect(await page.getByTestId('select-all').isChecked()).toBe(false);
+
+    // Export: the file name and its rows.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe(`flight-logs-${new Date().toISOString().slice(0, 10)}.csv`);
+    const path = await download.path();
+    const csv = readFileSync(path, 'utf8');
+    const rows: Record<string, string>[] = parse(csv.replace(/^\uFEFF/, ''), { columns: true });
+    expect(rows).toHaveLength(2);
+    const text = JSON.stringify(rows);
+    expect(text).toContain('2025-03-04');
+    expect(text).toContain('2018-07-04');
+    expect(text).toContain('Riverside');
+    for (const row of rows) {
+      expect(JSON.stringify(row)).toContain('Checked by instructor');
+      expect(JSON.stringify(row).toLowerCase()).toContain('training');
+    }
+    await expectToast(page, 'Export Successful', 'Flight logs exported to CSV file');
+  });
+});
