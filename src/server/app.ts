@@ -18,6 +18,8 @@ import { createAuth } from './modules/auth/auth.ts';
 import { resolveCurrentUser } from './modules/auth/current-user.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createRecordsService } from './modules/records/service.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
+import { speechRoutes } from './modules/speech/routes.ts';
 import { droneRoutes } from './modules/drones/routes.ts';
 import { flightLogRoutes } from './modules/flight-logs/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   weatherThresholdsRoutes(app, deps);
   droneRoutes(app, deps);
   flightLogRoutes(app, deps);
+  await assistantRoutes(app, deps);
+  speechRoutes(app, deps);
 
   registerWebApp(app, config.webRoot);
   return { app, database, deps, guardedRoutes };

@@ -75,6 +75,12 @@ export const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  /** Time the model gets before the assistant falls back to the embedded answer, ms. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** An OpenAI-compatible /audio/speech server; without it speech is synthesised in-process. */
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalText,
+  TTS_VOICE: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -112,7 +118,9 @@ export interface Config {
     timeoutMs: number;
   };
   /** null: no model configured, the embedded defaults answer. */
-  llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  /** null = the in-process synthesiser */
+  tts: { baseUrl: string; apiKey: string | undefined; voice: string } | null;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; absent in API-only tests. */
   webRoot: string | null;
@@ -185,7 +193,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       swpcUrl: env.SWPC_URL,
       timeoutMs: env.WEATHER_TIMEOUT_MS,
     },
-    llm: env.LLM_BASE_URL && env.LLM_MODEL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : null,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
+        : null,
+    tts: env.TTS_BASE_URL ? { baseUrl: env.TTS_BASE_URL, apiKey: env.TTS_API_KEY, voice: env.TTS_VOICE ?? 'alloy' } : null,
     logLevel: env.LOG_LEVEL,
     webRoot: null,
   };
