@@ -139,11 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   weatherThresholdsRoutes(app, deps);
   droneRoutes(app, deps);
   flightLogRoutes(app, deps);
-  await assistantRoutes(app, deps);
+  const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
 
   registerWebApp(app, config.webRoot);
-  return { app, database, deps, guardedRoutes };
+  return { app, database, deps, guardedRoutes, assistant };
 }
 
 /** The built React app for every path that is not the API; unknown /api paths stay JSON 404s. */

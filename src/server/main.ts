@@ -4,7 +4,9 @@ import { loadConfig } from './config.ts';
 
 const startedAt = performance.now();
 const config = loadConfig(process.env, { webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)) });
-const { app, database } = await buildApp(config);
+const { app, database, assistant } = await buildApp(config);
+// The shipped knowledge base is indexed before the first request; an unchanged one costs one read.
+const knowledge = await assistant.syncKnowledge();
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: closing`);
@@ -18,4 +20,5 @@ await app.listen({ port: config.port, host: config.host });
 const ms = Math.round(performance.now() - startedAt);
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 console.log(`Drone Doctor ready on ${config.publicUrl} (${where}) in ${ms} ms`);
+console.log(`Knowledge base: ${knowledge.articles} articles, ${knowledge.sections} sections (${knowledge.indexed} re-indexed).`);
 if (config.devLogin) console.log('Developer sign-in is ON (AUTH_DEV_LOGIN=1): never use it in production.');

@@ -5,3 +5,4 @@ export * from './records.ts';
 export * from './weather.ts';
 export * from './drones.ts';
 export * from './flight-logs.ts';
+export * from './knowledge.ts';

@@ -1,0 +1,98 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
+import type { Passage } from '../../providers/llm/grounded-answer.ts';
+import { correctSpelling, searchSections } from '../knowledge/search.ts';
+import { isFollowUp, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { clarifyingAnswer, composeAnswer, droneName, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
+import { confidenceOf, makersMentioned, rankHits, type DroneProfile } from './rank-hits.ts';
+
+export interface EngineInput {
+  question: string;
+  /** The conversation's earlier questions, newest first. */
+  previousQuestions: string[];
+  primary: DroneContext | null;
+  businessId: string | null;
+  flightLogTotals: () => Promise<FlightLogContext>;
+}
+
+export interface EngineAnswer {
+  answer: string;
+  confidence: number;
+  needsMoreContext: boolean;
+  sources: AnswerSource[];
+  /** The passages the answer stands on, for a model to write from. */
+  passages: Passage[];
+  /** True when the answer comes from knowledge-base passages (a model may rewrite it). */
+  grounded: boolean;
+  tailoredTo: string | null;
+  flightLogContext: FlightLogContext | null;
+}
+
+/** Below this confidence the assistant asks a clarifying question instead of answering. */
+export const CLARIFY_BELOW = 0.45;
+
+const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|hours|logbook|logged)\b/;
+const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
+
+function profileOf(primary: DroneContext | null): DroneProfile | null {
+  if (!primary) return null;
+  return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
+}
+
+async function groupsFor(db: DbOrTx, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
+  const raw = questionWords(text);
+  const fixes = await correctSpelling(db, raw);
+  const words = raw.map((w) => fixes.get(w) ?? w);
+  return { words, groups: termGroups(words) };
+}
+
+/**
+ * The embedded answer engine: question → term groups (abbreviations expanded, misspellings corrected)
+ * → full-text search over the shipped and the business's sections → ranked with the pilot's drone and
+ * the conversation so far → a sourced answer with a confidence from the evidence, a clarifying question
+ * on a weak match, or a short scope reply off topic.
+ */
+export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<EngineAnswer> {
+  const none = { sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
+  const lower = input.question.toLowerCase();
+  if (ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower)) {
+    const stats = await input.flightLogTotals();
+    return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
+  }
+
+  const current = await groupsFor(db, input.question);
+  let groups = current.groups;
+  let allWords = current.words;
+  const previous = input.previousQuestions[0];
+  if (previous && isFollowUp(input.question, current.groups)) {
+    const earlier = await groupsFor(db, previous);
+    const known = new Set(groups.map((g) => g.word));
+    groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
+    allWords = [...allWords, ...earlier.words];
+  }
+  const inDomain = mentionsDomain(allWords);
+  if (current.groups.length === 0 && groups.length === 0) {
+    return { ...none, answer: inDomain ? clarifyingAnswer([]) : OFF_TOPIC_ANSWER, confidence: 0.1, needsMoreContext: inDomain };
+  }
+
+  const hits = await searchSections(db, groups, { businessId: input.businessId });
+  const drone = profileOf(input.primary);
+  const ranked = rankHits(hits, current.groups.length || groups.length, drone, makersMentioned(allWords));
+  const best = ranked[0];
+  const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
+  const confidence = confidenceOf(best, runnerUp, current.groups.length || groups.length);
+
+  if (!best || (!inDomain && confidence < CLARIFY_BELOW)) {
+    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
+  }
+  if (confidence < CLARIFY_BELOW) {
+    return { ...none, answer: clarifyingAnswer(ranked.slice(0, 3)), confidence, needsMoreContext: true };
+  }
+
+  // A second section is added when another article covers the question as well as the best one does.
+  const extra = runnerUp && runnerUp.coverage >= best.coverage && runnerUp.score >= best.score * 0.8 ? runnerUp : undefined;
+  const tailoredTo = best.tailored && drone ? droneName(drone) : null;
+  const { answer, sources } = composeAnswer(best, extra, tailoredTo);
+  const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
+  return { answer, confidence, needsMoreContext: false, sources, passages, grounded: true, tailoredTo, flightLogContext: null };
+}

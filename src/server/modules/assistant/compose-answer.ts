@@ -1,0 +1,57 @@
+import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.ts';
+import type { RankedHit } from './rank-hits.ts';
+
+export const OFF_TOPIC_ANSWER =
+  'I can only help with drones: flying them, the rules (Part 107, recreational flying, Remote ID, airspace), set-up and calibration, troubleshooting, maintenance and safety. Ask me anything about those.';
+
+export const FALLBACK_NOTE = 'The AI model did not answer in time, so this answer comes from the built-in knowledge base.';
+
+export const droneName = (d: { maker: string | null; model: string | null }): string =>
+  [d.maker, d.model && d.model !== 'Other' ? d.model : null].filter(Boolean).join(' ') || 'drone';
+
+export function sourceOf(hit: RankedHit): AnswerSource {
+  return { title: hit.articleTitle.slice(0, 300), citation: hit.citation.slice(0, 300), url: hit.url };
+}
+
+function firstSentences(text: string, n: number): string {
+  const sentences = text.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]+(\s|$)/g) ?? [text];
+  return sentences.slice(0, n).join('').trim();
+}
+
+export function sourcesBlock(sources: AnswerSource[]): string {
+  const lines = sources.map((s) => `- ${s.citation} (${s.title})${s.url ? `: ${s.url}` : ''}`);
+  return `Sources:\n${lines.join('\n')}`;
+}
+
+/**
+ * The embedded answer: the best section whole (it leads with the fact, then the how), a second
+ * section's opening when another article adds to it, which drone it was tailored to, then the sources.
+ */
+export function composeAnswer(
+  best: RankedHit,
+  extra: RankedHit | undefined,
+  tailoredTo: string | null,
+): { answer: string; sources: AnswerSource[] } {
+  const parts = [best.body.trim()];
+  if (extra) parts.push(`Also, ${extra.title.charAt(0).toLowerCase()}${extra.title.slice(1)}: ${firstSentences(extra.body, 2)}`);
+  if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
+  const sources = [best, ...(extra ? [extra] : [])].map(sourceOf);
+  parts.push(sourcesBlock(sources));
+  return { answer: parts.join('\n\n'), sources };
+}
+
+/** A weak match: ask rather than guess, offering the nearest topics. */
+export function clarifyingAnswer(near: RankedHit[]): string {
+  const titles = [...new Set(near.map((h) => h.title))].slice(0, 3);
+  const offer = titles.length ? ` The closest topics I have are: ${titles.join('; ')}.` : '';
+  return `I want to get this right, but I am not sure what you are asking. Could you tell me a bit more, for example which drone you fly, what happened or what you are trying to do?${offer}`;
+}
+
+export function flightLogAnswer(stats: FlightLogContext): string {
+  if (stats.totalFlights === 0) {
+    return 'Your logbook has no flights yet. Add flights on the Flight Logbook page, or import a flight-log CSV from DJI, AirData or Litchi, and I can tell you your totals.';
+  }
+  const hours = stats.totalFlightHours.toFixed(1);
+  const last = stats.lastFlightDate ? ` Your last logged flight was on ${stats.lastFlightDate}.` : '';
+  return `Your logbook holds ${stats.totalFlights} flight${stats.totalFlights === 1 ? '' : 's'} totalling ${hours} hours.${last}`;
+}

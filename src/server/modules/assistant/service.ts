@@ -1,0 +1,152 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  ASSISTANT_MESSAGES,
+  HISTORY_LIMIT,
+  type QueryContext,
+  type QueryRecord,
+  type QueryRequest,
+  type QueryResponse,
+} from '../../../shared/assistant.ts';
+import { periodStart, utcDay } from '../../../shared/periods.ts';
+import { planFor } from '../../../shared/plans.ts';
+import type { GroundedAnswerer } from '../../providers/llm/grounded-answer.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
+import { loadArticles } from '../knowledge/load-articles.ts';
+import type { ParsedArticle } from '../knowledge/parse-article.ts';
+import { syncShippedKnowledge, type SyncResult } from '../knowledge/sync.ts';
+import { answerQuestion } from './answer-engine.ts';
+import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
+import { canAskAs } from './policy.ts';
+import * as repo from './repo.ts';
+
+export interface AssistantLog {
+  warn(obj: object, msg: string): void;
+}
+
+const limitReached = () =>
+  new AppError(403, 'QUERY_LIMIT_REACHED', ASSISTANT_MESSAGES.limitReached, { limitReached: true });
+
+/** How many recent queries are read to find the start of the current conversation. */
+const CONVERSATION_WINDOW = 6;
+
+export function createAssistantService(
+  db: Db,
+  opts: { llm: GroundedAnswerer | null; log: AssistantLog; articles?: () => ParsedArticle[] },
+) {
+  let synced: Promise<SyncResult> | null = null;
+  /** The shipped knowledge base is indexed once per process, at start or at the first question. */
+  const syncKnowledge = (): Promise<SyncResult> => {
+    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)()).catch((error: unknown) => {
+      synced = null;
+      throw error;
+    });
+    return synced;
+  };
+
+  /** Counts the query against the plan's allowance, atomically: at the limit, exactly the remainder pass. */
+  async function reserve(caller: CurrentUser, now: Date): Promise<string> {
+    const plan = planFor(caller.tier);
+    const day = utcDay(now);
+    if (plan.queryLimit === null) {
+      await repo.addToDay(db, caller.id, day, 1);
+      return day;
+    }
+    const limit = plan.queryLimit;
+    await db.transaction(async (tx) => {
+      await repo.lockAllowance(tx, caller.id);
+      const used = await repo.countSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
+      if (used >= limit) throw limitReached();
+      await repo.addToDay(tx, caller.id, day, 1);
+    });
+    return day;
+  }
+
+  /** Where the current conversation began: after a reset, or at the last record flagged as a new one. */
+  async function conversationSoFar(userId: string): Promise<{ isNew: boolean; previousQuestions: string[] }> {
+    const [resetAt, recent] = await Promise.all([repo.findResetAt(db, userId), repo.recentQueries(db, userId, CONVERSATION_WINDOW)]);
+    const sinceReset = resetAt ? recent.filter((q) => q.timestamp > resetAt) : recent;
+    if (sinceReset.length === 0) return { isNew: true, previousQuestions: [] };
+    const previous: string[] = [];
+    for (const q of sinceReset) {
+      previous.push(q.question);
+      const ctx = q.context as Partial<QueryContext> | null;
+      if (ctx?.isNewConversation) break;
+    }
+    return { isNew: false, previousQuestions: previous };
+  }
+
+  return {
+    syncKnowledge,
+
+    async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
+      if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
+      await syncKnowledge();
+      const day = await reserve(caller, now);
+      try {
+        const [conversation, primary, businessId] = await Promise.all([
+          conversationSoFar(caller.id),
+          repo.findPrimaryDrone(db, caller.id),
+          repo.findBusinessId(db, caller.id),
+        ]);
+        const engine = await answerQuestion(db, {
+          question: input.question,
+          previousQuestions: conversation.previousQuestions,
+          primary,
+          businessId,
+          flightLogTotals: () => repo.flightLogTotals(db, caller.id),
+        });
+        let answer = engine.answer;
+        let answeredBy = 'knowledge-base';
+        if (opts.llm && engine.grounded) {
+          try {
+            const text = await opts.llm.answer({
+              question: input.question,
+              passages: engine.passages,
+              previousQuestions: conversation.previousQuestions,
+              drone: engine.tailoredTo,
+            });
+            answer = `${text}\n\n${sourcesBlock(engine.sources)}`;
+            answeredBy = opts.llm.model;
+          } catch (error) {
+            opts.log.warn({ err: error }, 'the model failed; answering from the knowledge base');
+            answer = `${engine.answer}\n\n${FALLBACK_NOTE}`;
+          }
+        }
+        const context: QueryContext = {
+          confidence: engine.confidence,
+          needsMoreContext: engine.needsMoreContext,
+          isNewConversation: conversation.isNew,
+          droneContext: primary,
+          flightLogContext: engine.flightLogContext,
+          sources: engine.sources,
+          answeredBy,
+        };
+        await repo.insertQuery(db, { userId: caller.id, question: input.question, answer, context, modelUsed: answeredBy });
+        return { answer, context };
+      } catch (error) {
+        // A query that got no answer is given back to the allowance.
+        await repo.addToDay(db, caller.id, day, -1);
+        throw error;
+      }
+    },
+
+    async resetConversation(caller: CurrentUser, userId: string, now = new Date()): Promise<void> {
+      if (!canAskAs(caller, userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
+      await repo.markReset(db, caller.id, now);
+    },
+
+    async history(caller: CurrentUser): Promise<QueryRecord[]> {
+      const rows = await repo.listQueries(db, caller.id, HISTORY_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        question: r.question,
+        answer: r.answer,
+        timestamp: r.timestamp.toISOString(),
+        context: (r.context as Partial<QueryContext> | null) ?? null,
+      }));
+    },
+  };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;

@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArticle, TOPICS, type ParsedArticle } from './parse-article.ts';
+
+/** The repository's knowledge/ folder: the shipped knowledge base. */
+export const KNOWLEDGE_DIR = fileURLToPath(new URL('../../../../knowledge', import.meta.url));
+
+/** Every shipped article, parsed; a malformed one stops the start with its file and rule. */
+export function loadArticles(dir = KNOWLEDGE_DIR, folders: readonly string[] = TOPICS): ParsedArticle[] {
+  const articles: ParsedArticle[] = [];
+  const seen = new Set<string>();
+  for (const topic of folders) {
+    let files: string[];
+    try {
+      files = readdirSync(join(dir, topic)).filter((f) => f.endsWith('.md'));
+    } catch {
+      continue;
+    }
+    for (const file of files.sort()) {
+      const slug = file.replace(/\.md$/, '');
+      if (seen.has(slug)) throw new Error(`knowledge/${topic}/${file}: the slug "${slug}" is used twice`);
+      seen.add(slug);
+      articles.push(parseArticle(slug, topic, readFileSync(join(dir, topic, file), 'utf8')));
+    }
+  }
+  return articles;
+}

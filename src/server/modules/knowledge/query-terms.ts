@@ -1,0 +1,172 @@
+/**
+ * A question turned into term groups for the full-text search: each group is one idea of the question
+ * with the other ways pilots say it (an abbreviation and its expansion, a synonym). A section "covers" a
+ * group when it matches any alternative; coverage is the share of groups a section covers, and it is
+ * the main evidence behind the answer's confidence.
+ */
+export interface TermGroup {
+  /** The word as asked (after spelling correction). */
+  word: string;
+  /** Alternatives: single words or phrases, each searched as a phrase. */
+  alternatives: string[];
+}
+
+/** Abbreviations and synonyms pilots use; both directions are searched. */
+const SYNONYMS: Record<string, string[]> = {
+  rth: ['return to home', 'return-to-home'],
+  vlos: ['visual line of sight', 'line of sight'],
+  bvlos: ['beyond visual line of sight'],
+  imu: ['inertial measurement unit'],
+  esc: ['electronic speed controller', 'speed controller'],
+  tfr: ['temporary flight restriction'],
+  tfrs: ['temporary flight restriction'],
+  laanc: ['low altitude authorization and notification capability', 'airspace authorization'],
+  agl: ['above ground level'],
+  fpv: ['first person view', 'goggles'],
+  rid: ['remote id'],
+  vo: ['visual observer'],
+  pic: ['remote pilot in command'],
+  notam: ['notice to air missions'],
+  notams: ['notice to air missions'],
+  cbo: ['community-based organization'],
+  fria: ['faa-recognized identification area'],
+  trust: ['recreational uas safety test'],
+  kp: ['k-index', 'geomagnetic'],
+  gnss: ['gps', 'satellites'],
+  gps: ['satellites', 'gnss'],
+  atti: ['attitude mode'],
+  props: ['propellers'],
+  prop: ['propeller'],
+  propellers: ['props'],
+  batteries: ['battery'],
+  batt: ['battery'],
+  lipo: ['battery', 'lithium polymer'],
+  mph: ['miles per hour'],
+  altitude: ['height', 'how high'],
+  high: ['altitude', '400 feet'],
+  height: ['altitude'],
+  night: ['civil twilight', 'anti-collision lighting'],
+  dark: ['night'],
+  cert: ['certificate'],
+  license: ['certificate', 'remote pilot certificate'],
+  licence: ['certificate', 'remote pilot certificate'],
+  test: ['knowledge test', 'exam'],
+  exam: ['knowledge test'],
+  register: ['registration'],
+  registering: ['registration'],
+  crash: ['accident'],
+  crashed: ['accident'],
+  wind: ['gusts', 'wind speed'],
+  windy: ['wind'],
+  cold: ['winter', 'low temperature'],
+  winter: ['cold'],
+  rain: ['water', 'precipitation'],
+  storage: ['store'],
+  store: ['storage'],
+  swollen: ['swelling', 'puffed'],
+  puffy: ['swelling'],
+  calibrate: ['calibration'],
+  calibrating: ['calibration'],
+  update: ['firmware'],
+  firmware: ['update'],
+  lost: ['signal loss', 'flyaway'],
+  flyaway: ['fly away', 'flyaways'],
+  drift: ['drifting'],
+  drifting: ['drift'],
+  tilted: ['tilt', 'horizon'],
+  cinematic: ['cinematic', 'smooth'],
+  waypoint: ['waypoints', 'mission'],
+  waypoints: ['waypoint', 'mission'],
+  orbit: ['point of interest', 'circle'],
+  stadium: ['stadiums', 'sporting event'],
+  park: ['national park'],
+  parks: ['national park'],
+  weight: ['55 pounds', '250 grams'],
+  grams: ['250 g'],
+  checklist: ['pre-flight', 'preflight'],
+  preflight: ['pre-flight'],
+};
+
+/**
+ * Words that carry no meaning of their own in a drone question. They stay out of the coverage count:
+ * "how do I fly my drone at night" is about night, not about drones.
+ */
+const GENERIC = new Set(
+  (
+    'a an the and or but if then so of to in on at by for with from about as into over under up down out off ' +
+    'is are was were be been being am do does did doing have has had having can could should would will shall may might must ' +
+    'i me my mine we our you your he she it its they them their this that these those there here what which who whom whose ' +
+    'how why when where any some all each every no not only own same such than too very just also really ' +
+    'drone drones uav uas quadcopter aircraft fly flying flew flown flight fight get got make need needs want like ' +
+    'please tell know help thanks thank okay ok good best way ways thing things much many one two use using used ' +
+    'am anyone someone something keep keeps doing done go going still'
+  ).split(/\s+/),
+);
+
+const STEM_SUFFIXES = /(ing|ed|es|s)$/;
+
+/** Lowercase words of at most 40 letters or digits, apostrophes dropped; at most 30 of them. */
+export function questionWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w.length > 0 && w.length <= 40)
+    .slice(0, 30);
+}
+
+export const isGeneric = (word: string): boolean => GENERIC.has(word);
+
+/** The term groups of a question's meaningful words (duplicates and generic words removed). */
+export function termGroups(words: string[]): TermGroup[] {
+  const groups: TermGroup[] = [];
+  const seen = new Set<string>();
+  for (const word of words) {
+    if (isGeneric(word) || word.length < 2) continue;
+    const key = word.replace(STEM_SUFFIXES, '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    groups.push({ word, alternatives: [word, ...(SYNONYMS[word] ?? [])] });
+  }
+  return groups;
+}
+
+/** One alternative as a tsquery phrase: letters and digits only, words joined by <->. */
+export function phraseQuery(alternative: string): string | null {
+  const parts = alternative
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' <-> ')})`;
+}
+
+/** A group as a tsquery: its alternatives OR-ed. */
+export function groupQuery(group: TermGroup): string | null {
+  const alts = group.alternatives.map(phraseQuery).filter((q): q is string => q !== null);
+  if (alts.length === 0) return null;
+  return alts.length === 1 ? (alts[0] ?? null) : `(${alts.join(' | ')})`;
+}
+
+/** Words that mark a follow-up that leans on the previous question ("and at night?"). */
+const FOLLOW_UP_START = /^(and|what about|how about|also|but|what if|same|then|ok and|okay and)\b/;
+const PRONOUNS = /\b(it|that|this|those|them|there|its)\b/;
+
+export function isFollowUp(question: string, groups: TermGroup[]): boolean {
+  const q = question.toLowerCase().trim();
+  if (FOLLOW_UP_START.test(q)) return true;
+  return groups.length <= 2 && PRONOUNS.test(q);
+}
+
+/** Words that place a question in the product's domain even when the knowledge base lacks them. */
+const DOMAIN = new Set(
+  (
+    'drone drones uav uas quadcopter quad fpv dji autel skydio parrot anafi mavic mini avata evo air phantom inspire ' +
+    'matrice propeller propellers props prop battery batteries gimbal camera motor motors esc compass imu gps rth ' +
+    'firmware controller remote faa part 107 airspace laanc tfr notam waiver pilot fly flying flight flights altitude ' +
+    'hover takeoff landing land wind gusts remote id registration register certificate'
+  ).split(/\s+/),
+);
+
+export const mentionsDomain = (words: string[]): boolean => words.some((w) => DOMAIN.has(w));

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { groupQuery, type TermGroup } from './query-terms.ts';
+
+export interface SectionHit {
+  id: string;
+  articleKey: string;
+  businessId: string | null;
+  articleTitle: string;
+  title: string;
+  topic: string;
+  makers: string[];
+  models: string[];
+  body: string;
+  citation: string;
+  url: string | null;
+  /** ts_rank_cd, normalised by the section's length. */
+  rank: number;
+  /** Per term group of the search, whether the section matches it. */
+  covered: boolean[];
+  /** How many term groups the section's title matches. */
+  titleHits: number;
+}
+
+interface HitRow extends Record<string, unknown> {
+  id: string;
+  article_key: string;
+  business_id: string | null;
+  article_title: string;
+  title: string;
+  topic: string;
+  makers: string[];
+  models: string[];
+  body: string;
+  citation: string;
+  url: string | null;
+  rank: number | string;
+  covered: boolean[];
+  title_hits: number | string;
+}
+
+/**
+ * Misspelt words replaced by the closest word of the knowledge base's vocabulary (pg_trgm similarity),
+ * for words of 4 letters or more that the vocabulary lacks. Known words and numbers are left alone.
+ */
+export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>> {
+  const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
+  if (candidates.length === 0) return new Map();
+  const result = await db.execute<{ w: string; fix: string | null }>(sql`
+    select q.w, (
+      select k.word from knowledge_words k
+      where k.word % q.w
+      order by similarity(k.word, q.w) desc, k.sections desc
+      limit 1
+    ) as fix
+    from jsonb_array_elements_text(${JSON.stringify(candidates)}::jsonb) as q(w)
+    where not exists (select 1 from knowledge_words k2 where k2.word = q.w)
+  `);
+  const fixes = new Map<string, string>();
+  for (const row of result.rows) if (row.fix && row.fix !== row.w) fixes.set(row.w, row.fix);
+  return fixes;
+}
+
+/**
+ * The sections matching any term group, shipped ones and, for a business's users, the business's own,
+ * best first by PostgreSQL's cover-density rank. Per group coverage comes back with each hit, so the
+ * caller can weigh how much of the question a section answers.
+ */
+export async function searchSections(
+  db: DbOrTx,
+  groups: TermGroup[],
+  opts: { businessId: string | null; limit?: number },
+): Promise<SectionHit[]> {
+  const queries = groups.map(groupQuery).filter((q): q is string => q !== null);
+  if (queries.length === 0) return [];
+  const full = queries.join(' | ');
+  const groupsJson = JSON.stringify(queries);
+  const result = await db.execute<HitRow>(sql`
+    with q as (select to_tsquery('english', ${full}) as query)
+    select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
+      s.citation, s.url,
+      ts_rank_cd(s.search, q.query, 1) as rank,
+      array(
+        select s.search @@ to_tsquery('english', g.value)
+        from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as g(value, i)
+        order by g.i
+      ) as covered,
+      (
+        select count(*) from jsonb_array_elements_text(${groupsJson}::jsonb) as t(value)
+        where to_tsvector('english', s.title) @@ to_tsquery('english', t.value)
+      ) as title_hits
+    from knowledge_sections s, q
+    where s.search @@ q.query
+      and (s.business_id is null or s.business_id = ${opts.businessId})
+    order by rank desc
+    limit ${opts.limit ?? 40}
+  `);
+  return result.rows.map((r) => ({
+    id: r.id,
+    articleKey: r.article_key,
+    businessId: r.business_id,
+    articleTitle: r.article_title,
+    title: r.title,
+    topic: r.topic,
+    makers: r.makers,
+    models: r.models,
+    body: r.body,
+    citation: r.citation,
+    url: r.url,
+    rank: Number(r.rank),
+    covered: r.covered,
+    titleHits: Number(r.title_hits),
+  }));
+}

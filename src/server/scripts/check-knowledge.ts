@@ -1,0 +1,26 @@
+import { loadArticles, KNOWLEDGE_DIR } from '../modules/knowledge/load-articles.ts';
+import { TOPICS } from '../modules/knowledge/parse-article.ts';
+
+/** `npm run kb:check [-- topic ...]`: parses the shipped knowledge base and prints its size per topic. */
+const folders = process.argv.slice(2).map((f) => f.replace(/\/$/, '').split('/').pop() ?? f);
+try {
+  const articles = loadArticles(KNOWLEDGE_DIR, folders.length ? folders : TOPICS);
+  const byTopic = new Map<string, { articles: number; sections: number; words: number }>();
+  for (const a of articles) {
+    const t = byTopic.get(a.topic) ?? { articles: 0, sections: 0, words: 0 };
+    t.articles += 1;
+    t.sections += a.sections.length;
+    for (const s of a.sections) {
+      const words = s.body.split(/\s+/).length;
+      t.words += words;
+      if (words < 40 || words > 260) console.log(`note: ${a.topic}/${a.slug} "${s.title}" has ${words} words`);
+    }
+    byTopic.set(a.topic, t);
+  }
+  for (const [topic, t] of byTopic) console.log(`${topic.padEnd(16)} ${t.articles} articles, ${t.sections} sections, ${t.words} words`);
+  const total = articles.reduce((n, a) => n + a.sections.length, 0);
+  console.log(`total            ${articles.length} articles, ${total} sections`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
