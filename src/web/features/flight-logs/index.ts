@@ -1,1 +1,2 @@
 export { LogbookPage } from './pages/logbook-page.tsx';
+export { LOGBOOK_KEYS } from './api.ts';

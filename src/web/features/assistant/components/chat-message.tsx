@@ -1,0 +1,89 @@
+import { Bot, RotateCcw, Square, User, Volume2 } from 'lucide-react';
+import type { ChatMessage } from '../../../../shared/assistant.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { LIMIT_PREFIX } from '../query-errors.ts';
+import { AnswerSources } from './answer-sources.tsx';
+import { ConfidenceBadge } from './confidence-badge.tsx';
+
+export interface SpeakerControl {
+  speaking: boolean;
+  onSpeak: () => void;
+  onStop: () => void;
+}
+
+export interface ChatMessageViewProps {
+  message: ChatMessage;
+  /** The speaker button of an answer; absent where speech is unsupported. */
+  speaker?: SpeakerControl | null;
+  /** The Try Again action of an error message. */
+  onRetry?: (() => void) | null;
+  retryDisabled?: boolean;
+}
+
+const time = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+};
+
+/** One turn of the chat: the pilot's question on the right, the assistant's answer on the left. */
+export function ChatMessageView({ message, speaker = null, onRetry = null, retryDisabled = false }: ChatMessageViewProps) {
+  const mine = message.type === 'user';
+  const limit = !mine && message.text.startsWith(LIMIT_PREFIX);
+  const error = !mine && message.isError === true;
+  return (
+    <li className={cn('flex gap-2 sm:gap-3', mine && 'flex-row-reverse')} data-testid={mine ? 'user-message' : 'ai-message'} data-error={error || undefined} data-limit={limit || undefined}>
+      <span
+        className={cn(
+          'mt-1 flex size-8 shrink-0 items-center justify-center rounded-full',
+          mine ? 'bg-primary text-primary-foreground' : 'bg-secondary text-secondary-foreground',
+        )}
+        aria-hidden
+      >
+        {mine ? <User className="size-4" /> : <Bot className="size-4" />}
+      </span>
+      <div
+        className={cn(
+          'grid min-w-0 max-w-[85%] gap-2 rounded-2xl px-4 py-3 text-sm shadow-sm',
+          mine && 'rounded-tr-sm bg-primary text-primary-foreground',
+          !mine && 'rounded-tl-sm border bg-card text-card-foreground',
+          error && 'border-destructive/50 bg-destructive/5',
+          limit && 'border-warning/60 bg-warning/10',
+        )}
+      >
+        <span className="sr-only">{mine ? 'You said:' : 'Assistant said:'}</span>
+        <p className={cn('whitespace-pre-wrap break-words leading-relaxed', error && 'text-destructive')} data-testid="message-text">
+          {message.text}
+        </p>
+        {!mine && message.sources && <AnswerSources sources={message.sources} />}
+        {!mine && (message.confidence !== undefined || speaker || onRetry) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {message.confidence !== undefined && <ConfidenceBadge confidence={message.confidence} />}
+            {onRetry && (
+              <Button variant="outline" size="sm" onClick={onRetry} disabled={retryDisabled} data-testid="retry-query">
+                <RotateCcw aria-hidden />
+                Try Again
+              </Button>
+            )}
+            {speaker && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="ml-auto size-8"
+                aria-label={speaker.speaking ? 'Stop reading the answer aloud' : 'Read the answer aloud'}
+                title={speaker.speaking ? 'Stop reading aloud' : 'Read aloud'}
+                data-testid="speak-answer"
+                onClick={speaker.speaking ? speaker.onStop : speaker.onSpeak}
+              >
+                {speaker.speaking ? <Square aria-hidden /> : <Volume2 aria-hidden />}
+              </Button>
+            )}
+          </div>
+        )}
+        <time dateTime={message.timestamp} className={cn('text-[11px]', mine ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+          {time(message.timestamp)}
+        </time>
+      </div>
+    </li>
+  );
+}

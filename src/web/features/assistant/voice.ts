@@ -1,0 +1,73 @@
+import { ASSISTANT_MESSAGES, isEndOfConversation, VOICE_COOLDOWN_MS } from '../../../shared/assistant.ts';
+
+/** The spoken commands (doc 1 §4); the microphone's tooltip names them. */
+export const START_PHRASE = 'start listening';
+export const STOP_PHRASE = 'stop listening';
+export const VOICE_HELP = `Ask by voice. Say "${START_PHRASE}" to listen again, "${STOP_PHRASE}" to stop, or "goodbye" to start a new conversation.`;
+
+export type VoiceStatus = 'idle' | 'listening' | 'processing';
+
+export interface VoiceState {
+  status: VoiceStatus;
+  /** The last recognition error, with a Try Again action beside it. */
+  error: string | null;
+  /** When the last voice question was sent (ms), for the cooldown between voice queries. */
+  lastQueryAt: number | null;
+}
+
+export const initialVoiceState: VoiceState = { status: 'idle', error: null, lastQueryAt: null };
+
+export type VoiceEvent =
+  | { type: 'listen' }
+  | { type: 'start-failed' }
+  | { type: 'error'; code: string }
+  | { type: 'ended' }
+  | { type: 'stopped' }
+  | { type: 'question'; at: number }
+  | { type: 'answered' };
+
+/** Doc 1 §8's texts for the Web Speech API's error codes. */
+export function recognitionErrorText(code: string): string {
+  return code === 'no-speech' ? ASSISTANT_MESSAGES.noSpeech : `Error: ${code}`;
+}
+
+/** idle → listening → processing (a question was sent) → idle once it is answered (doc 1 §4). */
+export function voiceReducer(state: VoiceState, event: VoiceEvent): VoiceState {
+  switch (event.type) {
+    case 'listen':
+      return state.status === 'processing' ? state : { ...state, status: 'listening', error: null };
+    case 'start-failed':
+      return { ...state, status: 'idle', error: ASSISTANT_MESSAGES.speechStartFailed };
+    case 'error':
+      // "aborted" is our own stop(), not something to report.
+      if (event.code === 'aborted') return state.status === 'listening' ? { ...state, status: 'idle' } : state;
+      return { ...state, status: state.status === 'processing' ? 'processing' : 'idle', error: recognitionErrorText(event.code) };
+    case 'ended':
+    case 'stopped':
+      return state.status === 'listening' ? { ...state, status: 'idle' } : state;
+    case 'question':
+      return { status: 'processing', error: null, lastQueryAt: event.at };
+    case 'answered':
+      return state.status === 'processing' ? { ...state, status: 'idle' } : state;
+  }
+}
+
+/** Milliseconds left before another voice question may be sent (0 when free). */
+export function cooldownLeft(lastQueryAt: number | null, now: number, cooldownMs = VOICE_COOLDOWN_MS): number {
+  if (lastQueryAt === null) return 0;
+  return Math.max(0, lastQueryAt + cooldownMs - now);
+}
+
+export type TranscriptAction = 'ignore' | 'start' | 'stop' | 'end-conversation' | 'ask';
+
+const normalise = (t: string) => t.toLowerCase().replace(/[.,!?]/g, '').replace(/\s+/g, ' ').trim();
+
+/** What a recognised phrase asks for: a command, the end of the conversation, or a question. */
+export function transcriptAction(transcript: string): TranscriptAction {
+  const t = normalise(transcript);
+  if (t === '') return 'ignore';
+  if (t === START_PHRASE) return 'start';
+  if (t === STOP_PHRASE) return 'stop';
+  if (isEndOfConversation(t)) return 'end-conversation';
+  return 'ask';
+}
