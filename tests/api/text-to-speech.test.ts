@@ -104,11 +104,11 @@ describe('POST /api/text-to-speech (embedded synthesiser)', () => {
 
   it('takes 400 characters and answers calls made at once (serialised in the synthesiser)', async () => {
     const [long, ...short] = await Promise.all([speak(t, { text: `  ${answer(400)}  ` }), speak(t, { text: 'Ready.' }), speak(t, { text: 'Landing now.' })]);
-    for (const res of [long!, ...short]) {
+    for (const res of [long, ...short]) {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(parseWav(res.rawPayload).seconds).toBeGreaterThan(0.3);
     }
-    expect(parseWav(long!.rawPayload).seconds).toBeGreaterThan(parseWav(short[0]!.rawPayload).seconds);
+    expect(parseWav(long.rawPayload).seconds).toBeGreaterThan(parseWav(short[0].rawPayload).seconds);
   });
 });
 
