@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchFlightLogs } from './flight-logs.ts';
 import { benchHttp } from './http.ts';
+import { benchSpeech } from './speech.ts';
 import { benchStartup } from './startup.ts';
 import { benchWeather } from './weather.ts';
 
@@ -21,4 +22,5 @@ await benchStartup({ runs: quick ? 1 : 3 });
 await benchHttp({ seconds: quick ? 2 : 10 });
 await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
 await benchFlightLogs({ quick });
+await benchSpeech({ runs: quick ? 5 : 15 });
 await benchBundleSize();
