@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ChatHistoryTab } from '../../assistant/index.ts';
 import { useAuth } from '../../auth/index.ts';
 import { DroneList } from '../../drones/index.ts';
 import { BugReportButton, FeedbackForm, HelpRequestForm } from '../../support/index.ts';
@@ -73,7 +74,7 @@ export function ProfilePage() {
           <DroneList via="profile" />
         </TabsContent>
         <TabsContent value="history" className="mt-6">
-          <NotInBuild what="Chat history is" testId="profile-history-unavailable" />
+          <ChatHistoryTab />
         </TabsContent>
         <TabsContent value="help" className="mt-6">
           <Card>

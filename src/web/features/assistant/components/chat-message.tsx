@@ -2,7 +2,9 @@ import { Bot, RotateCcw, Square, User, Volume2 } from 'lucide-react';
 import type { ChatMessage } from '../../../../shared/assistant.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { withoutSourcesBlock } from '../answer-text.ts';
 import { LIMIT_PREFIX } from '../query-errors.ts';
+import { AnswerBody } from './answer-body.tsx';
 import { AnswerSources } from './answer-sources.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
 
@@ -52,9 +54,13 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
         )}
       >
         <span className="sr-only">{mine ? 'You said:' : 'Assistant said:'}</span>
-        <p className={cn('whitespace-pre-wrap break-words leading-relaxed', error && 'text-destructive')} data-testid="message-text">
-          {message.text}
-        </p>
+        {mine || error || limit ? (
+          <p className={cn('whitespace-pre-wrap break-words leading-relaxed', error && 'text-destructive')} data-testid="message-text">
+            {message.text}
+          </p>
+        ) : (
+          <AnswerBody text={message.sources?.length ? withoutSourcesBlock(message.text) : message.text} />
+        )}
         {!mine && message.sources && <AnswerSources sources={message.sources} />}
         {!mine && (message.confidence !== undefined || speaker || onRetry) && (
           <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { answerBlocks, withoutSourcesBlock } from './answer-text.ts';
+
+describe('withoutSourcesBlock', () => {
+  it('drops the trailing source list', () => {
+    const text = 'Fly below 400 ft.\n\nSources:\n- 14 CFR 107.51 (Operating limits): https://www.ecfr.gov\n- AC 107-2A (Guide)';
+    expect(withoutSourcesBlock(text)).toBe('Fly below 400 ft.');
+  });
+
+  it('keeps text without one, or with "sources" mid-answer', () => {
+    expect(withoutSourcesBlock('Plain answer.')).toBe('Plain answer.');
+    const mid = 'Sources:\n- a\n\nThen more text.';
+    expect(withoutSourcesBlock(mid)).toBe(mid);
+  });
+});
+
+describe('answerBlocks', () => {
+  it('splits paragraphs and lists', () => {
+    expect(answerBlocks('Common causes:\n- metal nearby\n- a magnetised part\n\nThen try again.\n\n1. First\n2. Second')).toEqual([
+      { kind: 'paragraph', text: 'Common causes:' },
+      { kind: 'list', ordered: false, items: ['metal nearby', 'a magnetised part'] },
+      { kind: 'paragraph', text: 'Then try again.' },
+      { kind: 'list', ordered: true, items: ['First', 'Second'] },
+    ]);
+  });
+});
