@@ -135,6 +135,21 @@ async function startSpeechServer(answer: (res: ServerResponse) => void) {
   return { url: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+describe('POST /api/text-to-speech rate limit', () => {
+  it('is limited per user, and the refusal is plain text', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_WRITES: '1' }, {}, { database: t.database });
+    try {
+      expect((await speak(limited, { text: '' })).statusCode).toBe(400);
+      const res = await speak(limited, { text: '' });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/rate limit/i);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('POST /api/text-to-speech (configured OpenAI-compatible server)', () => {
   const AUDIO = Buffer.from('ID3 fake mp3 bytes from the speech server');
 
