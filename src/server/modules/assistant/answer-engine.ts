@@ -2,9 +2,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { correctSpelling, searchSections } from '../knowledge/search.ts';
-import { isFollowUp, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { clarifyingAnswer, composeAnswer, droneName, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { confidenceOf, makersMentioned, rankHits, type DroneProfile } from './rank-hits.ts';
+import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile } from './rank-hits.ts';
 
 export interface EngineInput {
   question: string;
@@ -41,9 +41,12 @@ function profileOf(primary: DroneContext | null): DroneProfile | null {
 
 async function groupsFor(db: DbOrTx, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
   const raw = questionWords(text);
-  const fixes = await correctSpelling(db, raw);
+  // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
+  const fixes = await correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
   const words = raw.map((w) => fixes.get(w) ?? w);
-  return { words, groups: termGroups(words) };
+  const groups = termGroups(words, MAKER_NAME_WORDS);
+  // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
+  return { words, groups: groups.length ? groups : termGroups(words) };
 }
 
 /**
@@ -71,18 +74,22 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     allWords = [...allWords, ...earlier.words];
   }
   const inDomain = mentionsDomain(allWords);
-  if (current.groups.length === 0 && groups.length === 0) {
-    return { ...none, answer: inDomain ? clarifyingAnswer([]) : OFF_TOPIC_ANSWER, confidence: 0.1, needsMoreContext: inDomain };
+  if (groups.length === 0) {
+    // "help", "it doesn't work": nothing to search for yet, so ask.
+    return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
 
-  const hits = await searchSections(db, groups, { businessId: input.businessId });
+  const { hits, groupDf, total } = await searchSections(db, groups, { businessId: input.businessId });
   const drone = profileOf(input.primary);
-  const ranked = rankHits(hits, current.groups.length || groups.length, drone, makersMentioned(allWords));
+  const weights = groupWeights(groupDf, total);
+  const ranked = rankHits(hits, current.groups.length || groups.length, weights, drone, makersMentioned(allWords), input.question);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
   const confidence = confidenceOf(best, runnerUp, current.groups.length || groups.length);
 
-  if (!best || (!inDomain && confidence < CLARIFY_BELOW)) {
+  // A question with no drone word must be wholly matched to count as ours ("who won the football game"
+  // shares one word with the stadium rules, and that is not an answer).
+  if (!best || (!inDomain && !best.complete)) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
   if (confidence < CLARIFY_BELOW) {

@@ -8,8 +8,10 @@ export interface DroneProfile {
 
 export interface RankedHit extends SectionHit {
   score: number;
-  /** Share of the current question's term groups the section matches (0–1). */
+  /** Share of the current question's term groups the section matches, each weighted by its rarity (0–1). */
   coverage: number;
+  /** Every one of the current question's term groups is matched. */
+  complete: boolean;
   /** The section is written for the pilot's own maker. */
   tailored: boolean;
 }
@@ -22,6 +24,9 @@ const MAKER_WORDS: Record<string, string[]> = {
   Skydio: ['skydio', 'x10'],
   Parrot: ['parrot', 'anafi'],
 };
+
+/** Maker and model names: they say which drone, not what the question is about. */
+export const MAKER_NAME_WORDS: ReadonlySet<string> = new Set(Object.values(MAKER_WORDS).flat());
 
 export function makersMentioned(words: string[]): string[] {
   return Object.entries(MAKER_WORDS)
@@ -37,12 +42,45 @@ const sameMaker = (a: string, b: string) => a.toLowerCase() === b.toLowerCase() 
  * pilot's own maker is lifted, one for another maker is pushed down unless the question names it.
  * A business's own documents come before general knowledge of equal fit.
  */
-export function rankHits(hits: SectionHit[], currentGroups: number, drone: DroneProfile | null, named: string[]): RankedHit[] {
+/**
+ * How much a term group says: a word few sections hold is strong evidence, one most hold is weak
+ * (inverse document frequency). A word no section holds is most likely filler ("legally",
+ * "exactly"), so it weighs little instead of sinking every answer.
+ */
+export function groupWeights(groupDf: number[], total: number): number[] {
+  return groupDf.map((df) => (df === 0 ? 0.75 : Math.log(1 + total / (1 + df))));
+}
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1));
+
+/**
+ * Share of the question's words (all of them, "can I fly" included) found in a section's heading:
+ * headings are written as the questions pilots ask, so a near-identical one is the intended answer.
+ */
+export function headingOverlap(question: string, heading: string): number {
+  const q = wordsOf(question);
+  if (q.size === 0) return 0;
+  const h = wordsOf(heading);
+  return [...q].filter((w) => h.has(w)).length / q.size;
+}
+
+export function rankHits(
+  hits: SectionHit[],
+  currentGroups: number,
+  weights: number[],
+  drone: DroneProfile | null,
+  named: string[],
+  question = '',
+): RankedHit[] {
+  const currentWeight = weights.slice(0, currentGroups).reduce((a, b) => a + b, 0);
   const ranked = hits.map((hit) => {
     const current = hit.covered.slice(0, currentGroups);
-    const coverage = currentGroups === 0 ? 0 : current.filter(Boolean).length / currentGroups;
+    const matched = current.reduce((sum, c, i) => sum + (c ? (weights[i] ?? 0) : 0), 0);
+    const coverage = currentWeight === 0 ? 0 : matched / currentWeight;
+    const complete = current.length > 0 && current.every(Boolean);
     const earlier = hit.covered.slice(currentGroups).filter(Boolean).length;
-    let score = coverage * 2 + Math.min(hit.titleHits, 3) * 0.25 + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15;
+    let score =
+      coverage * 2 + Math.min(hit.titleHits, 3) * 0.25 + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15 + headingOverlap(question, hit.title) * 0.6;
     let tailored = false;
     if (hit.makers.length > 0) {
       const forNamed = named.some((m) => hit.makers.some((h) => sameMaker(h, m)));
@@ -55,7 +93,7 @@ export function rankHits(hits: SectionHit[], currentGroups: number, drone: Drone
       if (forOwn) tailored = true;
     }
     if (hit.businessId) score *= 1.15;
-    return { ...hit, score, coverage, tailored };
+    return { ...hit, score, coverage, complete, tailored };
   });
   return ranked.sort((a, b) => b.score - a.score);
 }
@@ -70,6 +108,6 @@ export function confidenceOf(best: RankedHit | undefined, runnerUp: RankedHit | 
   const title = Math.min(best.titleHits / Math.max(1, Math.min(groups, 2)), 1);
   const rank = Math.min(best.rank / 0.3, 1);
   const lead = runnerUp ? Math.min(Math.max((best.score - runnerUp.score) / 0.5, 0), 1) : 1;
-  const value = 0.12 + best.coverage * 0.55 + title * 0.15 + rank * 0.1 + lead * 0.08;
+  const value = 0.1 + best.coverage * 0.45 + title * 0.2 + rank * 0.15 + lead * 0.1;
   return Math.round(Math.min(Math.max(value, 0), 0.98) * 100) / 100;
 }

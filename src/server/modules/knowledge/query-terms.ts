@@ -42,6 +42,22 @@ const SYNONYMS: Record<string, string[]> = {
   batt: ['battery'],
   lipo: ['battery', 'lithium polymer'],
   mph: ['miles per hour'],
+  takeoff: ['take-off', 'take off'],
+  'take-off': ['takeoff'],
+  preflight: ['pre-flight'],
+  max: ['maximum'],
+  maximum: ['max'],
+  min: ['minimum'],
+  lowest: ['minimum'],
+  highest: ['maximum'],
+  fast: ['speed'],
+  quickly: ['speed'],
+  temp: ['temperature'],
+  temps: ['temperature'],
+  rec: ['recreational'],
+  alt: ['altitude'],
+  sats: ['satellites'],
+  ghz: ['frequency band'],
   altitude: ['height', 'how high'],
   high: ['altitude', '400 feet'],
   height: ['altitude'],
@@ -84,7 +100,6 @@ const SYNONYMS: Record<string, string[]> = {
   weight: ['55 pounds', '250 grams'],
   grams: ['250 g'],
   checklist: ['pre-flight', 'preflight'],
-  preflight: ['pre-flight'],
 };
 
 /**
@@ -99,7 +114,11 @@ const GENERIC = new Set(
     'how why when where any some all each every no not only own same such than too very just also really ' +
     'drone drones uav uas quadcopter aircraft fly flying flew flown flight fight get got make need needs want like ' +
     'please tell know help thanks thank okay ok good best way ways thing things much many one two use using used ' +
-    'am anyone someone something keep keeps doing done go going still'
+    'am anyone someone something keep keeps doing done go going still ' +
+    // contractions, without their apostrophe
+    'doesnt dont cant wont isnt arent didnt im ive whats hows thats theres ' +
+    // words of vagueness: "it doesn't work", "acting weird" say something is wrong, not what
+    'work works working worked weird acting problem problems issue issues wrong stuff happen happened happening right'
   ).split(/\s+/),
 );
 
@@ -117,17 +136,22 @@ export function questionWords(text: string): string[] {
 }
 
 export const isGeneric = (word: string): boolean => GENERIC.has(word);
+/** Words the synonym table knows are never spelling-corrected ("sats" is not "seats"). */
+export const hasSynonyms = (word: string): boolean => Object.hasOwn(SYNONYMS, word);
 
 /** The term groups of a question's meaningful words (duplicates and generic words removed). */
-export function termGroups(words: string[]): TermGroup[] {
+export function termGroups(words: string[], skip: ReadonlySet<string> = new Set()): TermGroup[] {
   const groups: TermGroup[] = [];
   const seen = new Set<string>();
   for (const word of words) {
-    if (isGeneric(word) || word.length < 2) continue;
+    if (isGeneric(word) || skip.has(word) || word.length < 2) continue;
     const key = word.replace(STEM_SUFFIXES, '');
     if (seen.has(key)) continue;
     seen.add(key);
-    groups.push({ word, alternatives: [word, ...(SYNONYMS[word] ?? [])] });
+    // "250g", "5.8ghz": the knowledge base writes the number and the unit apart.
+    const unit = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(word);
+    const split = unit ? [`${unit[1]} ${unit[2]}`] : [];
+    groups.push({ word, alternatives: [word, ...split, ...(SYNONYMS[word] ?? [])] });
   }
   return groups;
 }
@@ -165,7 +189,11 @@ const DOMAIN = new Set(
     'drone drones uav uas quadcopter quad fpv dji autel skydio parrot anafi mavic mini avata evo air phantom inspire ' +
     'matrice propeller propellers props prop battery batteries gimbal camera motor motors esc compass imu gps rth ' +
     'firmware controller remote faa part 107 airspace laanc tfr notam waiver pilot fly flying flight flights altitude ' +
-    'hover takeoff landing land wind gusts remote id registration register certificate'
+    'hover takeoff landing land wind gusts gust remote id registration register certificate license licence ' +
+    'nd filter filters shutter fps footage video photo photos photography cinematic activetrack tracking waypoint ' +
+    'waypoints orbit ghz signal antenna transmission sats satellites rec recreational commercial flyer flyers ' +
+    'airspace class laanc trust 250g 400 ft feet agl mph knots speed crowd people night twilight sunset ' +
+    'propellor vlos bvlos observer goggles sensor sensors obstacle lipo charge charging storage cycles swelling'
   ).split(/\s+/),
 );
 

@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupQuery, type TermGroup } from './query-terms.ts';
 
+export interface SearchResult {
+  hits: SectionHit[];
+  /** Per term group, how many sections (of all searched) match it: rare ideas weigh more. */
+  groupDf: number[];
+  /** How many sections were searched. */
+  total: number;
+}
+
 export interface SectionHit {
   id: string;
   articleKey: string;
@@ -49,7 +57,7 @@ export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<
   const result = await db.execute<{ w: string; fix: string | null }>(sql`
     select q.w, (
       select k.word from knowledge_words k
-      where k.word % q.w
+      where k.word % q.w and similarity(k.word, q.w) >= 0.5
       order by similarity(k.word, q.w) desc, k.sections desc
       limit 1
     ) as fix
@@ -70,9 +78,9 @@ export async function searchSections(
   db: DbOrTx,
   groups: TermGroup[],
   opts: { businessId: string | null; limit?: number },
-): Promise<SectionHit[]> {
+): Promise<SearchResult> {
   const queries = groups.map(groupQuery).filter((q): q is string => q !== null);
-  if (queries.length === 0) return [];
+  if (queries.length === 0) return { hits: [], groupDf: [], total: 0 };
   const full = queries.join(' | ');
   const groupsJson = JSON.stringify(queries);
   const result = await db.execute<HitRow>(sql`
@@ -95,7 +103,17 @@ export async function searchSections(
     order by rank desc
     limit ${opts.limit ?? 40}
   `);
-  return result.rows.map((r) => ({
+  const stats = await db.execute<{ df: number[]; total: number | string }>(sql`
+    select array(
+      select (select count(*)::int from knowledge_sections s
+              where s.search @@ to_tsquery('english', g.value)
+                and (s.business_id is null or s.business_id = ${opts.businessId}))
+      from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as g(value, i)
+      order by g.i
+    ) as df,
+    (select count(*) from knowledge_sections s where s.business_id is null or s.business_id = ${opts.businessId}) as total
+  `);
+  const hits = result.rows.map((r) => ({
     id: r.id,
     articleKey: r.article_key,
     businessId: r.business_id,
@@ -111,4 +129,5 @@ export async function searchSections(
     covered: r.covered,
     titleHits: Number(r.title_hits),
   }));
+  return { hits, groupDf: stats.rows[0]?.df ?? [], total: Number(stats.rows[0]?.total ?? 0) };
 }

@@ -1,0 +1,225 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dailyQueries, drones, flightLogs, knowledgeSections, queries } from '../../src/server/db/schema/index.ts';
+import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
+import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
+import { periodStart, utcDay } from '../../src/shared/periods.ts';
+import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
+import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
+
+/** POST /api/query, POST /api/reset-conversation, GET /api/queries on a real database (spec doc 1 §7). */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const ask = (u: SignedInUser, question: string, userId = u.userId) =>
+  t.app.inject({ method: 'POST', url: '/api/query', headers: { ...u.headers, origin: TEST_ORIGIN }, payload: { question, userId } });
+const reset = (u: SignedInUser, userId = u.userId) =>
+  t.app.inject({ method: 'POST', url: '/api/reset-conversation', headers: { ...u.headers, origin: TEST_ORIGIN }, payload: { userId } });
+const history = (u: SignedInUser) => t.app.inject({ method: 'GET', url: '/api/queries', headers: u.headers });
+const storedQueries = async (userId: string) => t.db.select().from(queries).where(eq(queries.userId, userId));
+const tierOf = async (u: SignedInUser) =>
+  (await t.app.inject({ method: 'GET', url: `/api/user/tier/${u.userId}`, headers: u.headers })).json<{ queryCount: number; queryLimit: number | null }>();
+
+describe('answers', () => {
+  it('answers a rules question from the knowledge base, fact first, with its sources and a high confidence', async () => {
+    const u = await createUser(t, 'rules', 'admin');
+    const res = await ask(u, 'How high can I legally fly my drone?');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<QueryResponse>();
+    expect(body.answer).toMatch(/400 (feet|ft)/);
+    expect(body.answer).toContain('Sources:');
+    expect(body.context.sources.length).toBeGreaterThan(0);
+    expect(body.context.sources.some((s) => /107/.test(s.citation))).toBe(true);
+    expect(body.context.confidence).toBeGreaterThan(0.7);
+    expect(body.context.needsMoreContext).toBe(false);
+    expect(body.context.answeredBy).toBe('knowledge-base');
+    const [row] = await storedQueries(u.userId);
+    expect(row?.question).toBe('How high can I legally fly my drone?');
+    expect(row?.modelUsed).toBe('knowledge-base');
+  });
+
+  it('understands abbreviations and misspellings', async () => {
+    const u = await createUser(t, 'spelling', 'admin');
+    const rth = (await ask(u, 'what RTH altitude should i set')).json<QueryResponse>();
+    expect(rth.answer.toLowerCase()).toContain('return');
+    const typo = (await ask(u, 'how do i calibrate the compas')).json<QueryResponse>();
+    expect(typo.answer.toLowerCase()).toContain('compass');
+    expect(typo.context.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('answers off-topic questions with a short scope reply and a low confidence, never an invented answer', async () => {
+    const u = await createUser(t, 'offtopic', 'admin');
+    const body = (await ask(u, 'What is a good recipe for banana bread?')).json<QueryResponse>();
+    expect(body.answer).toMatch(/I can only help with drones/);
+    expect(body.context.confidence).toBeLessThanOrEqual(0.1);
+    expect(body.context.sources).toEqual([]);
+  });
+
+  it('asks a clarifying question on a weak match', async () => {
+    const u = await createUser(t, 'vague', 'admin');
+    const body = (await ask(u, 'my drone is acting weird')).json<QueryResponse>();
+    expect(body.context.needsMoreContext).toBe(true);
+    expect(body.answer).toMatch(/tell me a bit more/);
+    expect(body.context.confidence).toBeLessThan(0.45);
+  });
+
+  it('follows up on the previous question of the conversation, and a reset starts a new one', async () => {
+    const u = await createUser(t, 'followup', 'admin');
+    const first = (await ask(u, 'How high can I fly under Part 107?')).json<QueryResponse>();
+    expect(first.context.isNewConversation).toBe(true);
+    const second = (await ask(u, 'and at night?')).json<QueryResponse>();
+    expect(second.context.isNewConversation).toBe(false);
+    expect(second.answer.toLowerCase()).toMatch(/night|anti-collision/);
+    expect((await reset(u)).statusCode).toBe(200);
+    const third = (await ask(u, 'How should I store my batteries?')).json<QueryResponse>();
+    expect(third.context.isNewConversation).toBe(true);
+  });
+
+  it('tailors the answer to the pilot’s primary drone and says so', async () => {
+    const u = await createUser(t, 'tailored', 'admin');
+    await t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'M4P-1', serialNumber: 'SN1', manufacturer: 'DJI', model: 'Mini 4 Pro', isPrimary: true });
+    const body = (await ask(u, 'How do I calibrate the IMU?')).json<QueryResponse>();
+    expect(body.context.droneContext).toMatchObject({ manufacturer: 'DJI', model: 'Mini 4 Pro' });
+    expect(body.answer).toContain('Tailored to your DJI Mini 4 Pro.');
+  });
+
+  it('answers from the pilot’s own logbook and flags flightLogContext', async () => {
+    const u = await createUser(t, 'logbook', 'admin');
+    const [drone] = await t.db
+      .insert(drones)
+      .values({ userId: u.userId, uniqueIdentifier: 'A-1', serialNumber: 'SN2', manufacturer: 'DJI', model: 'Air 3' })
+      .returning({ id: drones.id });
+    await t.db.insert(flightLogs).values([
+      { userId: u.userId, droneId: drone!.id, flightDate: '2026-10-01', flightDuration: 30, flightType: 'recreational' },
+      { userId: u.userId, droneId: drone!.id, flightDate: '2026-10-05', flightDuration: 60, flightType: 'recreational' },
+    ]);
+    const body = (await ask(u, 'How many hours have I flown?')).json<QueryResponse>();
+    expect(body.context.flightLogContext).toEqual({ totalFlights: 2, totalFlightHours: 1.5, lastFlightDate: '2026-10-05' });
+    expect(body.answer).toContain('2 flights totalling 1.5 hours');
+  });
+
+  it("searches a business's approved documents for its users and pilots only", async () => {
+    const admin = await createUser(t, 'biz-admin', 'business');
+    const pilot = await createUser(t, 'biz-pilot', 'basic');
+    const outsider = await createUser(t, 'outsider', 'admin');
+    await makePilot(t.db, admin.userId, 'biz-42');
+    await makePilot(t.db, pilot.userId, 'biz-42');
+    await t.db.insert(knowledgeSections).values({
+      articleKey: 'doc-1',
+      businessId: 'biz-42',
+      position: 0,
+      articleTitle: 'Acme Aerial operations manual',
+      title: 'Hangar pre-flight sign-off',
+      topic: 'business',
+      body: 'Every Acme Aerial flight needs the hangar sign-off sheet signed by the chief pilot, Dana Ruiz, before the zorblat inspection.',
+      citation: 'Acme Aerial operations manual, section 4',
+    });
+    await rebuildVocabulary(t.db);
+    const own = (await ask(pilot, 'Who signs the zorblat inspection sheet?')).json<QueryResponse>();
+    expect(own.answer).toContain('Dana Ruiz');
+    expect(own.context.sources[0]?.citation).toBe('Acme Aerial operations manual, section 4');
+    const other = (await ask(outsider, 'Who signs the zorblat inspection sheet?')).json<QueryResponse>();
+    expect(other.answer).not.toContain('Dana Ruiz');
+  });
+});
+
+describe('query allowance', () => {
+  it('lets a basic user ask 3 a week; the 4th answers 403 with limitReached and changes nothing', async () => {
+    const u = await createUser(t, 'basic', 'basic');
+    for (const q of ['How high can I fly?', 'How do I store batteries?', 'What is LAANC?']) expect((await ask(u, q)).statusCode).toBe(200);
+    expect((await tierOf(u)).queryCount).toBe(3);
+    const fourth = await ask(u, 'Can I fly at night?');
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json()).toEqual({ message: 'You have reached your query limit for this period.', code: 'QUERY_LIMIT_REACHED', limitReached: true });
+    expect(await storedQueries(u.userId)).toHaveLength(3);
+    expect((await tierOf(u)).queryCount).toBe(3);
+  });
+
+  it('accepts exactly the remainder of 50 concurrent queries from a user with 3 left', async () => {
+    const u = await createUser(t, 'race', 'hobbyist');
+    await addDailyQueries(t.db, u.userId, utcDay(new Date()), 7);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => ask(u, `How do I calibrate the compass? (${i})`)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode === 403);
+    expect(ok).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const r of refused) expect(r.json<{ limitReached: boolean }>().limitReached).toBe(true);
+    expect(await storedQueries(u.userId)).toHaveLength(3);
+    expect((await tierOf(u)).queryCount).toBe(10);
+  });
+
+  it('does not count queries of an earlier period (weeks start Monday UTC)', async () => {
+    const u = await createUser(t, 'rollover', 'basic');
+    const lastWeek = new Date(periodStart('weekly', new Date()).getTime() - 24 * 3600 * 1000);
+    await addDailyQueries(t.db, u.userId, utcDay(lastWeek), 3);
+    expect((await ask(u, 'How high can I fly?')).statusCode).toBe(200);
+    expect((await tierOf(u)).queryCount).toBe(1);
+  });
+
+  it('never limits unlimited tiers but still counts their queries', async () => {
+    const u = await createUser(t, 'staff', 'developer');
+    await addDailyQueries(t.db, u.userId, utcDay(new Date()), 500);
+    expect((await ask(u, 'How high can I fly?')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(dailyQueries).where(eq(dailyQueries.userId, u.userId));
+    expect(row?.count).toBe(501);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses another user’s id, a blank and an oversize question with clear messages', async () => {
+    const u = await createUser(t, 'bad', 'basic');
+    const other = await createUser(t, 'victim', 'basic');
+    const asOther = await ask(u, 'How high can I fly?', other.userId);
+    expect(asOther.statusCode).toBe(403);
+    expect(asOther.json<{ message: string }>().message).toBe('You can only ask questions as yourself');
+    const blank = await ask(u, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json<{ message: string }>().message).toContain('Please enter a question');
+    const long = await ask(u, 'x'.repeat(1001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toContain('at most 1000 characters');
+    expect(await storedQueries(u.userId)).toHaveLength(0);
+    expect(await storedQueries(other.userId)).toHaveLength(0);
+    expect((await tierOf(u)).queryCount).toBe(0);
+    expect((await reset(u, other.userId)).statusCode).toBe(403);
+  });
+
+  it('answers 401 signed out', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/query', headers: { origin: TEST_ORIGIN }, payload: { question: 'hi', userId: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/queries', () => {
+  it('lists only the caller’s records, newest first, with their context', async () => {
+    const u = await createUser(t, 'history', 'admin');
+    const other = await createUser(t, 'history-other', 'admin');
+    await ask(u, 'How high can I fly?');
+    await ask(u, 'and at night?');
+    await ask(other, 'What is Remote ID?');
+    const records = (await history(u)).json<QueryRecord[]>();
+    expect(records.map((r) => r.question)).toEqual(['and at night?', 'How high can I fly?']);
+    expect(records[1]?.context?.isNewConversation).toBe(true);
+    expect(records[0]?.context?.isNewConversation).toBe(false);
+    expect(typeof records[0]?.context?.confidence).toBe('number');
+  });
+
+  it('keeps the knowledge base indexed once: re-syncing an unchanged one re-indexes nothing', async () => {
+    const articles = loadArticles();
+    expect((await syncShippedKnowledge(t.db, articles)).indexed).toBe(0);
+    // One changed article is the only one re-indexed, and its new text is what is searched.
+    const [first, ...rest] = articles;
+    const changed = { ...first!, contentHash: 'changed', sections: [{ ...first!.sections[0]!, body: 'The quuxifier rule applies.' }] };
+    expect((await syncShippedKnowledge(t.db, [changed, ...rest])).indexed).toBe(1);
+    const [hit] = await t.db.select().from(knowledgeSections).where(sql`search @@ to_tsquery('english', 'quuxifier')`);
+    expect(hit?.articleKey).toBe(first!.slug);
+    expect((await syncShippedKnowledge(t.db, articles)).indexed).toBe(1);
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(knowledgeSections).where(sql`business_id is null`);
+    expect(count?.n).toBeGreaterThanOrEqual(150);
+  });
+});
