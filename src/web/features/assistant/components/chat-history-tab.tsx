@@ -82,7 +82,7 @@ export function ChatHistoryTab() {
 
   return (
     <Card data-testid="chat-history">
-      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
         <div className="grid gap-1.5">
           <CardTitle as="h2" className="text-lg">
             Chat History
@@ -105,7 +105,7 @@ export function ChatHistoryTab() {
           </Select>
         </div>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="px-4 sm:px-6">{body}</CardContent>
     </Card>
   );
 }

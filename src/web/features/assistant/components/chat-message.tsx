@@ -86,7 +86,7 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
             )}
           </div>
         )}
-        <time dateTime={message.timestamp} className={cn('text-[11px]', mine ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+        <time dateTime={message.timestamp} className={cn('text-[11px]', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
           {time(message.timestamp)}
         </time>
       </div>

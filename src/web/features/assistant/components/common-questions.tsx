@@ -43,7 +43,7 @@ export function CommonQuestions({ onAsk, disabled = false }: CommonQuestionsProp
                       type="button"
                       disabled={disabled}
                       onClick={() => onAsk(q)}
-                      className="w-full rounded-md border bg-background px-3 py-2 text-left text-sm transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
+                      className="h-full w-full rounded-md border bg-background px-3 py-2 text-left text-sm transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
                     >
                       {q}
                     </button>

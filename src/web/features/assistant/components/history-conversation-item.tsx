@@ -5,6 +5,7 @@ import { cn } from '../../../lib/utils.ts';
 import { withoutSourcesBlock } from '../answer-text.ts';
 import { droneLabel, type HistoryConversation } from '../history.ts';
 import { AnswerBody } from './answer-body.tsx';
+import { AnswerSources } from './answer-sources.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
 
 const when = (iso: string) => {
@@ -59,6 +60,7 @@ export function HistoryConversationItem({ conversation }: { conversation: Histor
               <div className="rounded-lg bg-muted/60 p-3">
                 <AnswerBody text={turn.context?.sources?.length ? withoutSourcesBlock(turn.answer) : turn.answer} />
               </div>
+              {turn.context?.sources && <AnswerSources sources={turn.context.sources} />}
               {turn.context?.confidence !== undefined && (
                 <div>
                   <ConfidenceBadge confidence={turn.context.confidence} />
