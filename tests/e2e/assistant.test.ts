@@ -36,7 +36,7 @@ async function typeQuestion(page: Page, question: string, via: 'button' | 'enter
 
 /**
  * A SpeechRecognition stand-in (the browser API is the boundary): start() hears `window.__nextTranscript`
- * after a short delay, then ends. Every instance is kept so the test can read its settings. Media play()
+ * (or fails with "error:<code>") after a short delay, then ends. Every instance is kept so the test can read its settings. Media play()
  * calls are recorded with the element's source.
  */
 function installVoiceStandIns() {
@@ -59,7 +59,9 @@ function installVoiceStandIns() {
     start() {
       const transcript = w.__nextTranscript;
       setTimeout(() => {
-        this.onresult?.({ results: [[{ transcript }]] });
+        // "error:<code>" plays a recognition error instead of a result.
+        if (transcript.startsWith('error:')) this.onerror?.({ error: transcript.slice('error:'.length) });
+        else this.onresult?.({ results: [[{ transcript }]] });
         this.onend?.();
       }, 200);
     }
@@ -180,6 +182,16 @@ describe('home chat', () => {
     await page.getByRole('button', { name: /^Start listening/ }).click();
     await expect.poll(() => answers(page).count(), { timeout: 10_000 }).toBe(0);
 
+    // Silence gives the spec's text and a Try Again, which listens again ("stop listening" just stops).
+    await page.evaluate(() => ((window as unknown as { __nextTranscript: string }).__nextTranscript = 'error:no-speech'));
+    await page.getByRole('button', { name: /^Start listening/ }).click();
+    await expectText(page.getByTestId('voice-error'), ASSISTANT_MESSAGES.noSpeech);
+    await page.evaluate(() => ((window as unknown as { __nextTranscript: string }).__nextTranscript = 'stop listening'));
+    await page.getByTestId('voice-retry').click();
+    await expect.poll(() => page.getByTestId('voice-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('microphone').getAttribute('data-state')).toBe('idle');
+    expect(await page.getByTestId('user-message').count()).toBe(0);
+
     await visitSignedIn(page, '/profile');
     await page.getByRole('tab', { name: 'Chat History' }).click();
     const history = page.getByTestId('chat-history');
@@ -197,14 +209,32 @@ describe('home chat', () => {
     await expectText(history.getByTestId('history-title').first(), question);
   });
 
-  it('says so when the browser has no speech recognition', async () => {
+  it('says so when the browser has no speech recognition; a failed question offers Try Again', async () => {
     const page = await stack.newPage();
     await hideBetaBanner(page);
     await page.addInitScript(removeSpeechRecognition);
     await devSignIn(page, uniqueEmail('chat.nospeech'), 'admin');
     await visitSignedIn(page, '/');
+    await expectText(page.getByTestId('query-limit-unlimited'), 'Admin Account - Unlimited Queries');
     await page.getByRole('button', { name: /^Start listening/ }).click();
     await expectText(page.getByTestId('voice-unsupported'), ASSISTANT_MESSAGES.speechUnsupported);
+
+    // The server failing once: "Error: " and the error text, then Try Again asks again.
+    let failures = 0;
+    await page.route('**/api/query', async (route) => {
+      if (failures++ > 0) return route.fallback();
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something broke', code: 'INTERNAL' }) });
+    });
+    await typeQuestion(page, 'Can I fly my drone at night?');
+    const failed = await nthAnswer(page, 1);
+    await expectText(failed.getByTestId('message-text'), 'Error: 500: Something broke');
+    await failed.getByRole('button', { name: 'Try Again' }).click();
+    await expectSourcedAnswer(page, 1);
+    expect(await page.getByTestId('user-message').count()).toBe(1);
+
+    // The bug icon opens the bug report.
+    await page.getByRole('button', { name: 'Report a bug' }).click();
+    await page.getByRole('dialog', { name: 'Report a bug' }).waitFor();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_STORAGE_KEY, type ChatMessage } from '../../../shared/assistant.ts';
-import { loadConversation, saveConversation, type ConversationStore } from './conversation-storage.ts';
+import { CONVERSATION_OWNER_KEY, loadConversation, saveConversation, type ConversationStore } from './conversation-storage.ts';
 
 function memoryStore(initial: Record<string, string> = {}): ConversationStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -26,31 +26,31 @@ const messages: ChatMessage[] = [
 describe('conversation storage', () => {
   it('saves a non-empty conversation and reads it back', () => {
     const store = memoryStore();
-    saveConversation(store, messages);
+    saveConversation(store, messages, 'u1');
     expect(store.data.has(CONVERSATION_STORAGE_KEY)).toBe(true);
-    expect(loadConversation(store)).toEqual(messages);
+    expect(loadConversation(store, 'u1')).toEqual(messages);
   });
 
   it('removes the key when the conversation is empty', () => {
     const store = memoryStore({ [CONVERSATION_STORAGE_KEY]: JSON.stringify(messages) });
-    saveConversation(store, []);
+    saveConversation(store, [], 'u1');
     expect(store.data.has(CONVERSATION_STORAGE_KEY)).toBe(false);
   });
 
   it('starts empty with nothing saved or no storage', () => {
-    expect(loadConversation(memoryStore())).toEqual([]);
-    expect(loadConversation(null)).toEqual([]);
+    expect(loadConversation(memoryStore(), 'u1')).toEqual([]);
+    expect(loadConversation(null, 'u1')).toEqual([]);
   });
 
   it('silently drops an unparseable value', () => {
     const store = memoryStore({ [CONVERSATION_STORAGE_KEY]: '{not json' });
-    expect(loadConversation(store)).toEqual([]);
+    expect(loadConversation(store, 'u1')).toEqual([]);
     expect(store.data.has(CONVERSATION_STORAGE_KEY)).toBe(false);
   });
 
   it('silently drops a value of the wrong shape', () => {
     const store = memoryStore({ [CONVERSATION_STORAGE_KEY]: JSON.stringify([{ type: 'robot', text: 1 }]) });
-    expect(loadConversation(store)).toEqual([]);
+    expect(loadConversation(store, 'u1')).toEqual([]);
     expect(store.data.has(CONVERSATION_STORAGE_KEY)).toBe(false);
   });
 
@@ -66,7 +66,21 @@ describe('conversation storage', () => {
         throw new Error('denied');
       },
     };
-    expect(loadConversation(broken)).toEqual([]);
-    expect(() => saveConversation(broken, messages)).not.toThrow();
+    expect(loadConversation(broken, 'u1')).toEqual([]);
+    expect(() => saveConversation(broken, messages, 'u1')).not.toThrow();
+  });
+
+  it("drops another user's conversation", () => {
+    const store = memoryStore();
+    saveConversation(store, messages, 'u1');
+    expect(store.data.get(CONVERSATION_OWNER_KEY)).toBe('u1');
+    expect(loadConversation(store, 'u2')).toEqual([]);
+    expect(store.data.has(CONVERSATION_STORAGE_KEY)).toBe(false);
+    expect(store.data.has(CONVERSATION_OWNER_KEY)).toBe(false);
+  });
+
+  it('keeps a conversation saved without an owner', () => {
+    const store = memoryStore({ [CONVERSATION_STORAGE_KEY]: JSON.stringify(messages) });
+    expect(loadConversation(store, 'u2')).toEqual(messages);
   });
 });

@@ -34,7 +34,7 @@ export interface Conversation {
  */
 export function useConversation(userId: string | null): Conversation {
   const queryClient = useQueryClient();
-  const [messages, setMessages] = useState<ChatMessage[]>(() => loadConversation(browserStore()));
+  const [messages, setMessages] = useState<ChatMessage[]>(() => loadConversation(browserStore(), userId));
   // The list as of the last change, so callbacks never work on a stale render's copy.
   const latest = useRef(messages);
   // Two clicks in one frame see the same render: the question in flight is guarded by a ref.
@@ -42,7 +42,7 @@ export function useConversation(userId: string | null): Conversation {
   // A new conversation started while a question was pending must not receive its answer.
   const generation = useRef(0);
 
-  useEffect(() => saveConversation(browserStore(), messages), [messages]);
+  useEffect(() => saveConversation(browserStore(), messages, userId), [messages, userId]);
 
   const replace = useCallback((next: ChatMessage[]) => {
     latest.current = next;
