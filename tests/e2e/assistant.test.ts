@@ -232,9 +232,37 @@ describe('home chat', () => {
     await expectSourcedAnswer(page, 1);
     expect(await page.getByTestId('user-message').count()).toBe(1);
 
+    // A failed playback hides the speaker controls, silently.
+    await page.route('**/api/text-to-speech', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Speech failed' }));
+    await (await nthAnswer(page, 1)).getByRole('button', { name: 'Read the answer aloud' }).click();
+    await expect.poll(() => page.getByTestId('speak-answer').count()).toBe(0);
+
     // The bug icon opens the bug report.
     await page.getByRole('button', { name: 'Report a bug' }).click();
     await page.getByRole('dialog', { name: 'Report a bug' }).waitFor();
+  });
+
+  it('shows the loading indicator, then the "Thinking deeply" notice after 10 s', async () => {
+    const page = await stack.newPage();
+    await hideBetaBanner(page);
+    await page.clock.install();
+    await devSignIn(page, uniqueEmail('chat.slow'), 'developer');
+    await visitSignedIn(page, '/');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/query', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await typeQuestion(page, 'How do I fly an orbit around a subject?');
+    await page.getByTestId('pending-answer').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your question' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('thinking-notice').count()).toBe(0);
+    await page.clock.fastForward(10_500);
+    await expectText(page.getByTestId('thinking-notice'), ASSISTANT_MESSAGES.thinking);
+    release();
+    await expectSourcedAnswer(page, 1);
+    expect(await page.getByTestId('pending-answer').count()).toBe(0);
   });
 });
 
