@@ -5,6 +5,17 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    requests?: RequestSpec[];
+  }
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  export interface RequestSpec extends RequestParams {
+    /** Called before each request; what it returns is sent. */
+    setupRequest?: (req: RequestParams) => RequestParams;
   }
   export interface Stats {
     average: number;

@@ -3,6 +3,7 @@
  * Each figure lives in its own file; this prints the machine and calls them in turn.
  */
 import { cpus, totalmem } from 'node:os';
+import { benchAssistant } from './assistant.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchFlightLogs } from './flight-logs.ts';
 import { benchHttp } from './http.ts';
@@ -22,5 +23,6 @@ await benchStartup({ runs: quick ? 1 : 3 });
 await benchHttp({ seconds: quick ? 2 : 10 });
 await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
 await benchFlightLogs({ quick });
+await benchAssistant({ seconds: quick ? 3 : 10 });
 await benchSpeech({ runs: quick ? 5 : 15 });
 await benchBundleSize();

@@ -2,6 +2,42 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupQuery, type TermGroup } from './query-terms.ts';
 
+/** A word and its plain English variants (batteries, battery), as the vocabulary stores words unstemmed. */
+function variants(word: string): string[] {
+  const out = [word];
+  if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
+  else if (word.endsWith('es')) out.push(word.slice(0, -2), word.slice(0, -1));
+  else if (word.endsWith('s')) out.push(word.slice(0, -1));
+  else out.push(`${word}s`);
+  return out;
+}
+
+/**
+ * How many sections hold each group, read from the vocabulary's counts (one indexed lookup, not a
+ * count per group): a phrase counts as its rarest word, a group as its commonest alternative. The
+ * counts span every business's documents, an overestimate that only makes a word look commoner.
+ */
+export async function documentFrequencies(db: DbOrTx, groups: TermGroup[]): Promise<{ groupDf: number[]; total: number }> {
+  const phrases = groups.map((g) => g.alternatives.map((a) => a.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
+  const words = [...new Set(phrases.flat(2).flatMap(variants))];
+  const result = await db.execute<{ word: string | null; sections: number | null; total: number | string | null }>(sql`
+    select w.word, w.sections, null::bigint as total
+    from knowledge_words w
+    where w.word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
+    union all
+    select null, null, greatest((select reltuples::bigint from pg_class where relname = 'knowledge_sections'), 1)
+  `);
+  const counts = new Map<string, number>();
+  let total = 1;
+  for (const row of result.rows) {
+    if (row.word) counts.set(row.word, Number(row.sections));
+    else total = Number(row.total ?? 1);
+  }
+  const df = (word: string) => Math.max(...variants(word).map((v) => counts.get(v) ?? 0));
+  const groupDf = phrases.map((alts) => Math.max(0, ...alts.filter((p) => p.length).map((p) => Math.min(...p.map(df)))));
+  return { groupDf, total: Math.max(total, ...groupDf) };
+}
+
 export interface SearchResult {
   hits: SectionHit[];
   /** Per term group, how many sections (of all searched) match it: rare ideas weigh more. */
@@ -81,8 +117,14 @@ export async function searchSections(
 ): Promise<SearchResult> {
   const queries = groups.map(groupQuery).filter((q): q is string => q !== null);
   if (queries.length === 0) return { hits: [], groupDf: [], total: 0 };
-  const full = queries.join(' | ');
   const groupsJson = JSON.stringify(queries);
+  const { groupDf, total } = await documentFrequencies(db, groups);
+  // Ranking every section that holds a word most sections hold ("battery" in an operator's manuals)
+  // costs much and decides little: such words still count toward coverage, but only the selective ones
+  // pick the candidates (all of them when none is selective).
+  const selectiveLimit = Math.max(50, total * 0.2);
+  const selective = queries.filter((_, i) => (groupDf[i] ?? 0) <= selectiveLimit);
+  const full = (selective.length ? selective : queries).join(' | ');
   const result = await db.execute<HitRow>(sql`
     with q as (select to_tsquery('english', ${full}) as query)
     select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
@@ -103,16 +145,6 @@ export async function searchSections(
     order by rank desc
     limit ${opts.limit ?? 40}
   `);
-  const stats = await db.execute<{ df: number[]; total: number | string }>(sql`
-    select array(
-      select (select count(*)::int from knowledge_sections s
-              where s.search @@ to_tsquery('english', g.value)
-                and (s.business_id is null or s.business_id = ${opts.businessId}))
-      from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as g(value, i)
-      order by g.i
-    ) as df,
-    (select count(*) from knowledge_sections s where s.business_id is null or s.business_id = ${opts.businessId}) as total
-  `);
   const hits = result.rows.map((r) => ({
     id: r.id,
     articleKey: r.article_key,
@@ -129,5 +161,5 @@ export async function searchSections(
     covered: r.covered,
     titleHits: Number(r.title_hits),
   }));
-  return { hits, groupDf: stats.rows[0]?.df ?? [], total: Number(stats.rows[0]?.total ?? 0) };
+  return { hits, groupDf, total };
 }

@@ -1,0 +1,71 @@
+/**
+ * Assistant figures (issue 3), never pass/fail:
+ *  - the embedded answer's latency server-side (p50/p95), with the shipped knowledge base plus 5,000
+ *    generated business passages in the index;
+ *  - POST /api/query requests/s and latency at 20 connections, for a staff user (no query limit).
+ * Accuracy and citations come from `npm run eval:assistant`; speech from bench/speech.ts.
+ *
+ * Run alone: node bench/assistant.ts [--quick]
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { AssistantServerReady } from './assistant-server.ts';
+import { fmt, heading } from './lib.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 20;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+export async function benchAssistant({ seconds }: { seconds: number }) {
+  heading('Assistant (embedded answers)');
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['bench/assistant-server.ts'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<AssistantServerReady>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as AssistantServerReady));
+    child.once('exit', (code) => reject(new Error(`the assistant bench server exited (${code}) before it was ready`)));
+  });
+  try {
+    const s = ready.serverSideMs;
+    console.log(`index: ${fmt(ready.sections)} sections (shipped + 5,000 business passages), ${ready.database}`);
+    console.log(`server-side POST /api/query over ${s.length} questions: p50 ${fmt(pct(s, 50), 1)} ms, p95 ${fmt(pct(s, 95), 1)} ms`);
+    let i = 0;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${ready.port}/api/query`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const question = ready.questions[i++ % ready.questions.length] ?? 'How high can I fly?';
+            return {
+              ...req,
+              headers: { ...req.headers, cookie: ready.cookie, origin: `http://127.0.0.1:${ready.port}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ question, userId: ready.userId }),
+            };
+          },
+        },
+      ],
+    });
+    const errors = result.non2xx + result.errors;
+    console.log(
+      `POST /api/query at ${CONNECTIONS} connections, ${seconds} s: ${fmt(result.requests.average, 1)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms` +
+        (errors ? `, ${errors} failed` : ''),
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchAssistant({ seconds: process.argv.includes('--quick') ? 3 : 10 });
