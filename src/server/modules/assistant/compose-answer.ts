@@ -4,7 +4,7 @@ import type { RankedHit } from './rank-hits.ts';
 export const OFF_TOPIC_ANSWER =
   'I can only help with drones: flying them, the rules (Part 107, recreational flying, Remote ID, airspace), set-up and calibration, troubleshooting, maintenance and safety. Ask me anything about those.';
 
-export const FALLBACK_NOTE = 'The AI model did not answer in time, so this answer comes from the built-in knowledge base.';
+export const FALLBACK_NOTE = 'The AI model failed or was too slow, so this answer comes from the built-in knowledge base.';
 
 export const droneName = (d: { maker: string | null; model: string | null }): string =>
   [d.maker, d.model && d.model !== 'Other' ? d.model : null].filter(Boolean).join(' ') || 'drone';
