@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { SectionHit } from '../knowledge/search.ts';
+import { composeAnswer } from './compose-answer.ts';
+import { confidenceOf, groupWeights, headingOverlap, rankHits } from './rank-hits.ts';
+
+const hit = (over: Partial<SectionHit>): SectionHit => ({
+  id: 'id',
+  articleKey: 'a',
+  businessId: null,
+  articleTitle: 'Article',
+  title: 'Title',
+  topic: 'setup',
+  makers: [],
+  models: [],
+  body: 'Body. More.',
+  citation: 'AC 107-2A',
+  url: null,
+  rank: 0.2,
+  covered: [true],
+  titleHits: 1,
+  ...over,
+});
+
+describe('ranking', () => {
+  it('weighs rare words above common ones, and unknown words little', () => {
+    const [rare, common, unknown] = groupWeights([2, 200, 0], 245);
+    expect(rare!).toBeGreaterThan(common!);
+    expect(unknown).toBe(0.75);
+  });
+
+  it('puts the section for the pilot’s maker first and another maker’s last, unless the question names it', () => {
+    const hits = [hit({ id: 'parrot', makers: ['Parrot'] }), hit({ id: 'general' }), hit({ id: 'dji', makers: ['DJI'] })];
+    const own = rankHits(hits, 1, [1], { maker: 'DJI', model: 'Mini 4 Pro' }, []);
+    expect(own.map((h) => h.id)).toEqual(['dji', 'general', 'parrot']);
+    expect(own[0]?.tailored).toBe(true);
+    const named = rankHits(hits, 1, [1], { maker: 'DJI', model: 'Mini 4 Pro' }, ['Parrot']);
+    expect(named[0]?.id).toBe('parrot');
+  });
+
+  it('prefers the heading that reads like the question', () => {
+    expect(headingOverlap('Can I fly my drone at night?', 'Can I fly my drone at night? Yes, with lights')).toBe(1);
+    const ranked = rankHits([hit({ id: 'twilight', title: 'What is civil twilight?' }), hit({ id: 'night', title: 'Can I fly my drone at night?' })], 1, [1], null, [], 'Can I fly my drone at night?');
+    expect(ranked[0]?.id).toBe('night');
+  });
+
+  it('gives a full, clear match a high confidence and a partial one a low confidence', () => {
+    const [strong, weak] = rankHits([hit({ id: 's', covered: [true, true], titleHits: 2, rank: 0.6 }), hit({ id: 'w', articleKey: 'b', covered: [true, false], titleHits: 0, rank: 0.01 })], 2, [2, 2], null, []);
+    expect(confidenceOf(strong, weak, 2)).toBeGreaterThan(0.8);
+    expect(confidenceOf(weak, undefined, 2)).toBeLessThan(0.6);
+    expect(confidenceOf(undefined, undefined, 2)).toBe(0.05);
+  });
+});
+
+describe('composeAnswer', () => {
+  it('leads with the section, names the drone, and ends with the sources', () => {
+    const [best] = rankHits([hit({ body: 'Stay under 400 feet.', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x', articleTitle: 'Limits' })], 1, [1], null, []);
+    const { answer, sources } = composeAnswer(best!, undefined, 'DJI Mini 4 Pro');
+    expect(answer).toBe('Stay under 400 feet.\n\nTailored to your DJI Mini 4 Pro.\n\nSources:\n- 14 CFR 107.51 (Limits): https://www.ecfr.gov/x');
+    expect(sources).toEqual([{ title: 'Limits', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x' }]);
+  });
+});
