@@ -91,7 +91,8 @@ const session = signIn.cookies.find((c) => c.name === 'better-auth.session_token
 if (signIn.statusCode !== 200 || !session) throw new Error(`bench sign-in failed: ${signIn.statusCode} ${signIn.body}`);
 const userId = signIn.json<{ id: string }>().id;
 await db.update(users).set({ administratorBusinessId: BUSINESS_ID }).where(eq(users.id, userId));
-const cookie = `${session.name}=${session.value}`;
+// Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
+const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 // Server-side latency: the whole route (guard, allowance, retrieval, answer, stored record), no network.
 const serverSideMs: number[] = [];

@@ -67,5 +67,6 @@ async function close() {
 process.on('SIGTERM', () => void close());
 process.on('disconnect', () => void close());
 
-const ready: BenchServerReady = { port: address.port, cookie: `${session.name}=${session.value}`, database: database.kind };
+// Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
+const ready: BenchServerReady = { port: address.port, cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '), database: database.kind };
 process.send?.(ready);

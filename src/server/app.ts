@@ -67,8 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
 
-  const requireUser: PreHandler = async (request) => {
-    const user = await resolveCurrentUser(auth, db, config.staff, request);
+  const requireUser: PreHandler = async (request, reply) => {
+    const user = await resolveCurrentUser(auth, db, config.staff, request, reply);
     if (!user) throw unauthorized();
     request.currentUser = user;
     await records.recordApiUse(user.id);

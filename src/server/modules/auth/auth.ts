@@ -64,7 +64,8 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
         administratorBusinessId: { type: 'string', required: false, input: false },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The session-data cookie spares two database reads per request for a minute at a time (ADR 0013).
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) => mail.send(verificationMail(user.email, url)),
     },
@@ -97,3 +98,6 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How long a browser's signed session-data cookie stands in for the session row (ADR 0013). */
+export const SESSION_COOKIE_CACHE_SECONDS = 60;

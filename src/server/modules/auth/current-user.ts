@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tier } from '../../../shared/tiers.ts';
 import type { User } from '../../../shared/account.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,15 +31,32 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session (cookie or `Authorization: Bearer`) and the user's tier; null when signed out. */
-export async function resolveCurrentUser(auth: Auth, db: Db, staff: StaffLists, request: FastifyRequest): Promise<CurrentUser | null> {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
+/**
+ * Reads the session (cookie or `Authorization: Bearer`) and the user's tier; null when signed out.
+ * A browser's session comes from better-auth's signed session-data cookie while it is fresh (ADR 0013),
+ * so only the tier row is read from the database; a renewed cookie is passed on to the reply. What the
+ * server decides by (tier, pilot, business) is always read fresh.
+ */
+export async function resolveCurrentUser(
+  auth: Auth,
+  db: Db,
+  staff: StaffLists,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<CurrentUser | null> {
+  const { headers, response: session } = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (reply && setCookies.length > 0) {
+    const existing = reply.getHeader('set-cookie');
+    reply.header('set-cookie', [...(existing === undefined ? [] : [existing].flat().map(String)), ...setCookies]);
+  }
   if (!session) return null;
   const u = session.user;
   const tierRow = await findTierRow(db, u.id);
-  const originalTier: Tier = tierRow?.tier ?? 'basic';
-  const isPilot = Boolean(u.isPilot);
-  const administratorBusinessId = u.administratorBusinessId ?? null;
+  if (!tierRow) return null;
+  const originalTier: Tier = tierRow.tier ?? 'basic';
+  const isPilot = Boolean(tierRow.isPilot);
+  const administratorBusinessId = tierRow.administratorBusinessId ?? null;
   return {
     id: u.id,
     email: u.email,
