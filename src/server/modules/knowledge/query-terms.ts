@@ -118,7 +118,9 @@ const GENERIC = new Set(
     // contractions, without their apostrophe
     'doesnt dont cant wont isnt arent didnt im ive whats hows thats theres ' +
     // words of vagueness: "it doesn't work", "acting weird" say something is wrong, not what
-    'work works working worked weird acting problem problems issue issues wrong stuff happen happened happening right'
+    'work works working worked weird acting problem problems issue issues wrong stuff happen happened happening right ' +
+    // manner words: "safely", "legally" ask how, the rest of the question says what
+    'safely properly correctly legally actually exactly usually normally easily'
   ).split(/\s+/),
 );
 
