@@ -4,7 +4,7 @@ import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { correctSpelling, searchSections } from '../knowledge/search.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { clarifyingAnswer, composeAnswer, droneName, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile } from './rank-hits.ts';
+import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 
 export interface EngineInput {
   question: string;
@@ -96,8 +96,11 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer(ranked.slice(0, 3)), confidence, needsMoreContext: true };
   }
 
-  // A second section is added when another article covers the question as well as the best one does.
-  const extra = runnerUp && runnerUp.coverage >= best.coverage && runnerUp.score >= best.score * 0.8 ? runnerUp : undefined;
+  // A second section is added only when it answers a part of the question the best one leaves out;
+  // two articles saying the same thing would only repeat it.
+  const currentCount = current.groups.length || groups.length;
+  const adds = (h: RankedHit) => h.covered.slice(0, currentCount).some((c, i) => c && !best.covered[i]);
+  const extra = ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const tailoredTo = best.tailored && drone ? droneName(drone) : null;
   const { answer, sources } = composeAnswer(best, extra, tailoredTo);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));

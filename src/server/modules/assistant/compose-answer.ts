@@ -33,7 +33,7 @@ export function composeAnswer(
   tailoredTo: string | null,
 ): { answer: string; sources: AnswerSource[] } {
   const parts = [best.body.trim()];
-  if (extra) parts.push(`Also, ${extra.title.charAt(0).toLowerCase()}${extra.title.slice(1)}: ${firstSentences(extra.body, 2)}`);
+  if (extra) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
   const sources = [best, ...(extra ? [extra] : [])].map(sourceOf);
   parts.push(sourcesBlock(sources));
