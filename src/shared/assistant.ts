@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORAGE_KEYS } from './constants.ts';
 
 /** The assistant's contract (spec doc 1 §3, §4, §7, §8, §9): calls, records, texts and constants. */
 
@@ -27,7 +28,7 @@ export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const SCROLL_TOP_MIN_MESSAGES = 3;
 export const COMMON_QUESTIONS_HEIGHT_PX = 200;
 export const HISTORY_TITLE_MAX = 60;
-export const CONVERSATION_STORAGE_KEY = 'droneDoctor_conversation';
+export const CONVERSATION_STORAGE_KEY = STORAGE_KEYS.conversation;
 export const END_OF_CONVERSATION_PHRASES = [
   'goodbye',
   'bye',

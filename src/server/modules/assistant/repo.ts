@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sumQueriesSince } from '../account/repo.ts';
 import { assistantConversations, dailyQueries, drones, flightLogs, queries, userTiers, users } from '../../db/schema/index.ts';
 import type { FlightLogContext, QueryContext } from '../../../shared/assistant.ts';
 
@@ -11,13 +12,8 @@ export async function lockAllowance(tx: DbOrTx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ALLOWANCE_LOCK_CLASS}, hashtext(${userId}))`);
 }
 
-export async function countSince(db: DbOrTx, userId: string, since: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | number | null>`coalesce(sum(${dailyQueries.count}), 0)` })
-    .from(dailyQueries)
-    .where(and(eq(dailyQueries.userId, userId), gte(dailyQueries.date, since)));
-  return Number(row?.total ?? 0);
-}
+/** Queries counted since a YYYY-MM-DD UTC day: the account's own count, so both read the same rows. */
+export const countSince = sumQueriesSince;
 
 /** Adds `delta` (1 to count a query, -1 to give it back) to the user's row for `day`. */
 export async function addToDay(db: DbOrTx, userId: string, day: string, delta: number): Promise<void> {
