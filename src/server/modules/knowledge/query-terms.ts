@@ -188,14 +188,12 @@ export function isFollowUp(question: string, groups: TermGroup[]): boolean {
 /** Words that place a question in the product's domain even when the knowledge base lacks them. */
 const DOMAIN = new Set(
   (
-    'drone drones uav uas quadcopter quad fpv dji autel skydio parrot anafi mavic mini avata evo air phantom inspire ' +
-    'matrice propeller propellers props prop battery batteries gimbal camera motor motors esc compass imu gps rth ' +
-    'firmware controller remote faa part 107 airspace laanc tfr notam waiver pilot fly flying flight flights altitude ' +
-    'hover takeoff landing land wind gusts gust remote id registration register certificate license licence ' +
-    'nd filter filters shutter fps footage video photo photos photography cinematic activetrack tracking waypoint ' +
-    'waypoints orbit ghz signal antenna transmission sats satellites rec recreational commercial flyer flyers ' +
-    'airspace class laanc trust 250g 400 ft feet agl mph knots speed crowd people night twilight sunset ' +
-    'propellor vlos bvlos observer goggles sensor sensors obstacle lipo charge charging storage cycles swelling'
+    'drone drones uav uas quadcopter quad fpv dji autel skydio parrot anafi mavic mini avata evo phantom inspire ' +
+    'matrice propeller propellers propellor props prop battery batteries lipo gimbal camera motor motors esc compass imu ' +
+    'gps gnss rth firmware controller faa 107 airspace laanc tfr notam waiver pilot pilots fly flying flight flights ' +
+    'altitude agl hover takeoff remote id registration register certificate license licence nd filter filters ' +
+    'shutter cinematic activetrack waypoint waypoints orbit ghz antenna sats satellites recreational flyer flyers ' +
+    'laanc trust 250g mph knots vlos bvlos observer goggles obstacle sensors geofence landing preflight checklist'
   ).split(/\s+/),
 );
 
