@@ -1,28 +1,67 @@
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { ProfilePage } from '../features/account/index.ts';
-import { AnalyticsPage, DocumentReviewPage, ErrorManagementPage, HelpRequestManagementPage, UserManagementPage } from '../features/admin/index.ts';
-import { HomePage } from '../features/assistant/index.ts';
-import { LoginPage, ProvidersPage, useAuth } from '../features/auth/index.ts';
-import { PricingPage } from '../features/billing/index.ts';
-import { AcceptInvitationPage, CompanySetupPage } from '../features/business/index.ts';
-import { DocumentsPage } from '../features/documents/index.ts';
-import { DroneIconsPage, DronesPage } from '../features/drones/index.ts';
-import { UasFacilitiesPage } from '../features/facilities/index.ts';
-import { DeveloperFeaturesPage } from '../features/features/index.ts';
-import { LogbookPage } from '../features/flight-logs/index.ts';
-import { ForecastPage } from '../features/weather/index.ts';
+import { LoginPage, useAuth } from '../features/auth/index.ts';
 import { AppLayout } from './layout.tsx';
+import { withShell } from './lazy-modules.ts';
+import { LoadErrorBoundary } from './load-error-boundary.tsx';
 import { AdminOrDeveloperRoute } from './route-guards.tsx';
+
+// Every page past sign-in loads on its first visit, so the sign-in screen downloads none of them, nor what
+// only they use (forms, dialogs, menus, the contract's schemas). Each comes through its feature's index.ts.
+/** A signed-in page, revealed once its code and the navbar's have both arrived (fetched in parallel). */
+const signedIn = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(() => withShell(load()).then((module) => ({ default: pick(module) })));
+
+const account = () => import('../features/account/index.ts');
+const admin = () => import('../features/admin/index.ts');
+const business = () => import('../features/business/index.ts');
+const drones = () => import('../features/drones/index.ts');
+
+const ProfilePage = signedIn(account, (m) => m.ProfilePage);
+const AnalyticsPage = signedIn(admin, (m) => m.AnalyticsPage);
+const DocumentReviewPage = signedIn(admin, (m) => m.DocumentReviewPage);
+const ErrorManagementPage = signedIn(admin, (m) => m.ErrorManagementPage);
+const HelpRequestManagementPage = signedIn(admin, (m) => m.HelpRequestManagementPage);
+const UserManagementPage = signedIn(admin, (m) => m.UserManagementPage);
+const HomePage = signedIn(() => import('../features/assistant/index.ts'), (m) => m.HomePage);
+const PricingPage = signedIn(() => import('../features/billing/index.ts'), (m) => m.PricingPage);
+const CompanySetupPage = signedIn(business, (m) => m.CompanySetupPage);
+const DocumentsPage = signedIn(() => import('../features/documents/index.ts'), (m) => m.DocumentsPage);
+const DroneIconsPage = signedIn(drones, (m) => m.DroneIconsPage);
+const DronesPage = signedIn(drones, (m) => m.DronesPage);
+const UasFacilitiesPage = signedIn(() => import('../features/facilities/index.ts'), (m) => m.UasFacilitiesPage);
+const DeveloperFeaturesPage = signedIn(() => import('../features/features/index.ts'), (m) => m.DeveloperFeaturesPage);
+const LogbookPage = signedIn(() => import('../features/flight-logs/index.ts'), (m) => m.LogbookPage);
+const ForecastPage = signedIn(() => import('../features/weather/index.ts'), (m) => m.ForecastPage);
+// The provider choice (e-mail form, developer sign-in with its select) is a second step of signing in: its
+// code is not part of the sign-in screen. It is imported from its own file, because auth's index.ts is in
+// the first load (useAuth) and a lazy import of a module already loaded would split nothing off.
+const ProvidersPage = lazy(() => import('../features/auth/components/providers-page.tsx').then((m) => ({ default: m.ProvidersPage })));
+// Invitations are accepted signed out as well, where no navbar is wanted: the page alone.
+const AcceptInvitationPage = lazy(() => business().then((m) => ({ default: m.AcceptInvitationPage })));
 
 /** The route table of doc 3 §2.1, plus the two redirects of DESIGN §4. */
 export function App() {
   const { isAuthenticated, isLoading } = useAuth();
-  return <AppLayout>{isLoading ? <LoadingMessage /> : isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}</AppLayout>;
+  const { pathname } = useLocation();
+  return (
+    <AppLayout>
+      <LoadErrorBoundary resetKey={pathname}>
+        {/* A page still downloading shows the same "Loading" as the user state, so one wait covers both. The
+            boundary starts after the user state: one it had shown before suspending would stay in the page,
+            hidden, beside the fallback. */}
+        {isLoading ? (
+          <LoadingMessage />
+        ) : (
+          <Suspense fallback={<LoadingMessage />}>{isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+        )}
+      </LoadErrorBoundary>
+    </AppLayout>
+  );
 }
 
-/** While the user state loads, a plain "Loading" message (doc 3 §2.1). */
+/** While the user state loads, a plain "Loading" message (doc 3 §2.1); also while a page's code downloads. */
 function LoadingMessage() {
   return (
     <p role="status" className="p-8 text-center text-muted-foreground" data-testid="app-loading">

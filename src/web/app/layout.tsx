@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '../features/auth/index.ts';
-import { BetaBanner, Navbar } from '../features/shell/index.ts';
+// The banner's own file, not shell's index.ts: the index also holds the navbar, loaded lazily below, and a
+// static import of the index would put the navbar (menus, the feedback dialog and their libraries) back
+// into the sign-in screen's first load.
+import { BetaBanner } from '../features/shell/components/beta-banner.tsx';
+import { loadShell } from './lazy-modules.ts';
+import { LoadErrorBoundary } from './load-error-boundary.tsx';
+
+const Navbar = lazy(() => loadShell().then((m) => ({ default: m.Navbar })));
 
 /** Doc 1 §2: a sticky header (the dismissible beta banner above the navbar), then the main content. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -15,11 +22,26 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40" data-testid="app-header">
         <BetaBanner />
-        {user && <Navbar user={user} />}
+        {user && (
+          <LoadErrorBoundary fallback={<NavbarPlaceholder />}>
+            <Suspense fallback={<NavbarPlaceholder />}>
+              <Navbar user={user} />
+            </Suspense>
+          </LoadErrorBoundary>
+        )}
       </header>
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
+    </div>
+  );
+}
+
+/** The navbar's height while its code downloads, so the page below does not jump when it arrives. */
+function NavbarPlaceholder() {
+  return (
+    <div aria-hidden className="border-b bg-card/95">
+      <div className="h-14" />
     </div>
   );
 }
