@@ -49,7 +49,10 @@ describe('theme', () => {
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await themeOf(page).toBe('dark');
-    expect(await page.getByRole('combobox', { name: 'Theme' }).innerText()).toContain('Dark');
+    // The page may already be dark from this tab's own record before the stored preferences arrive; the
+    // control shows the stored value only once they have (a loaded machine made that gap visible).
+    await waitForAccountTab(page);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Theme' }).innerText(), { timeout: 10_000, interval: 100 }).toContain('Dark');
 
     // A fresh browser profile (no local storage) with a light operating-system setting gets it from the server.
     const other = await stack.newPage({ colorScheme: 'light' });
