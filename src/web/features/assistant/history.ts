@@ -70,7 +70,7 @@ export function buildConversations(records: readonly QueryRecord[]): HistoryConv
 }
 
 /** The maker and model a pilot would recognise: a custom name stands in for "Other" or a missing value. */
-export function droneParts(d: DroneContext | null): { maker: string; model: string } | null {
+function droneParts(d: DroneContext | null): { maker: string; model: string } | null {
   if (!hasDrone(d)) return null;
   const pick = (stock: string | null, custom: string | null) => (stock && stock !== 'Other' ? stock : custom || stock || '');
   return { maker: pick(d.manufacturer, d.customManufacturer), model: pick(d.model, d.customModel) };

@@ -2,7 +2,7 @@ import { ASSISTANT_MESSAGES } from '../../../shared/assistant.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 export const LIMIT_PREFIX = '⚠️ ';
-export const ERROR_PREFIX = 'Error: ';
+const ERROR_PREFIX = 'Error: ';
 
 export interface QueryFailure {
   text: string;

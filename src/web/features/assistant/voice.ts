@@ -1,8 +1,8 @@
 import { ASSISTANT_MESSAGES, isEndOfConversation, VOICE_COOLDOWN_MS } from '../../../shared/assistant.ts';
 
 /** The spoken commands (doc 1 §4); the microphone's tooltip names them. */
-export const START_PHRASE = 'start listening';
-export const STOP_PHRASE = 'stop listening';
+const START_PHRASE = 'start listening';
+const STOP_PHRASE = 'stop listening';
 export const VOICE_HELP = `Ask by voice. Say "${START_PHRASE}" to listen again, "${STOP_PHRASE}" to stop, or "goodbye" to start a new conversation.`;
 
 export type VoiceStatus = 'idle' | 'listening' | 'processing';
@@ -27,7 +27,7 @@ export type VoiceEvent =
   | { type: 'answered' };
 
 /** Doc 1 §8's texts for the Web Speech API's error codes. */
-export function recognitionErrorText(code: string): string {
+function recognitionErrorText(code: string): string {
   return code === 'no-speech' ? ASSISTANT_MESSAGES.noSpeech : `Error: ${code}`;
 }
 

@@ -6,7 +6,7 @@ import { businessHomeState, type BusinessHomeState } from '../home-rules.ts';
 
 /** Whether the user has a business profile and whether its knowledge base is still being prepared. */
 export function useBusinessHome(tier: TierInfo | null): BusinessHomeState {
-  const business = tier !== null && isBusinessTier({ tier: tier.tier, originalTier: tier.originalTier });
+  const business = tier !== null && isBusinessTier(tier);
   const profile = useQuery({
     queryKey: BUSINESS_PROFILE_KEY,
     queryFn: fetchBusinessProfileStatus,

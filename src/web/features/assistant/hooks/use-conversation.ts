@@ -50,7 +50,8 @@ export function useConversation(userId: string | null): Conversation {
   }, []);
   const append = useCallback((message: ChatMessage) => replace([...latest.current, message]), [replace]);
 
-  const mutation = useMutation({ mutationFn: postQuery });
+  // mutate is stable, so send and retry keep their identity across renders.
+  const { mutate, isPending } = useMutation({ mutationFn: postQuery });
 
   const refreshAfterAnswer = useCallback(
     (response: QueryResponse) => {
@@ -67,7 +68,7 @@ export function useConversation(userId: string | null): Conversation {
       if (!userId) return;
       inFlight.current = true;
       const asked = generation.current;
-      mutation.mutate(
+      mutate(
         { question, userId },
         {
           onSuccess: (response) => {
@@ -98,7 +99,7 @@ export function useConversation(userId: string | null): Conversation {
         },
       );
     },
-    [append, mutation, queryClient, refreshAfterAnswer, userId],
+    [append, mutate, queryClient, refreshAfterAnswer, userId],
   );
 
   const send = useCallback(
@@ -130,5 +131,5 @@ export function useConversation(userId: string | null): Conversation {
     resetConversation(userId).catch((error: unknown) => console.warn('Could not reset the conversation on the server', error));
   }, [replace, userId]);
 
-  return { messages, isPending: mutation.isPending, send, retry, newConversation };
+  return { messages, isPending, send, retry, newConversation };
 }

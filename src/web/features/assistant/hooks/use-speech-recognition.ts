@@ -5,7 +5,6 @@ import { recognitionConstructor, transcriptOf, type Recognition } from './speech
 
 export interface SpeechRecognitionControls {
   state: VoiceState;
-  supported: boolean;
   /** Set when the user asked for the microphone where the browser has no recognition. */
   unsupportedNotice: string | null;
   /** Milliseconds left of the cooldown between voice questions, counted down live. */
@@ -30,10 +29,9 @@ export function useSpeechRecognition(onTranscript: (transcript: string) => void)
   useEffect(() => {
     handler.current = onTranscript;
   }, [onTranscript]);
-  const supported = recognitionConstructor() !== null;
 
   const cooldownMs = cooldownLeft(state.lastQueryAt, now);
-  // Tick once a second while the cooldown runs, so the countdown (and the microphone) updates itself.
+  // Tick while the cooldown runs, so the countdown (and the microphone) updates itself.
   useEffect(() => {
     if (state.lastQueryAt === null || cooldownLeft(state.lastQueryAt, Date.now()) === 0) return;
     const timer = window.setInterval(() => {
@@ -95,5 +93,5 @@ export function useSpeechRecognition(onTranscript: (transcript: string) => void)
 
   useEffect(() => () => recognition.current?.abort(), []);
 
-  return { state, supported, unsupportedNotice, cooldownMs, start, stop, questionSent, answered };
+  return { state, unsupportedNotice, cooldownMs, start, stop, questionSent, answered };
 }

@@ -5,7 +5,7 @@ import { usePreferences, usePolledTierInfo } from '../../account/index.ts';
 import { ChatInputBar } from '../components/chat-input-bar.tsx';
 import { CommonQuestions } from '../components/common-questions.tsx';
 import { BusinessWelcome, HelpTip } from '../components/home-notices.tsx';
-import { HOME_TIER_POLL_MS, HomeQueryLimit } from '../components/home-query-limit.tsx';
+import { HomeQueryLimit } from '../components/home-query-limit.tsx';
 import { MessageList, messageKey } from '../components/message-list.tsx';
 import { ScrollToTopButton } from '../components/scroll-to-top-button.tsx';
 import { useBusinessHome } from '../hooks/use-business-home.ts';
@@ -14,6 +14,9 @@ import { useSpeechPlayback } from '../hooks/use-speech-playback.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { showHelpTip } from '../home-rules.ts';
 import { transcriptAction } from '../voice.ts';
+
+/** Home polls the signed-in user's usage every 5 s (doc 1 §7): one query feeds the limit display and the business banner. */
+const HOME_TIER_POLL_MS = 5000;
 
 const scrollToBottom = (behavior: ScrollBehavior) => window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
 
@@ -87,20 +90,14 @@ export function HomePage() {
     if (!blocked) send(question);
   };
 
-  // Doc 1 §2: opening home with a saved conversation shows its end.
-  const restored = useRef(messages.length > 0);
-  useEffect(() => {
-    if (restored.current) scrollToBottom('auto');
-  }, []);
-  // Each new message (and the loading indicator) comes into view.
+  // Doc 1 §2: opening home with a saved conversation shows its end at once; after that each new message
+  // (and the loading indicator) scrolls smoothly into view.
   const count = messages.length;
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (count > 0) scrollToBottom('smooth');
+    const opening = first.current;
+    first.current = false;
+    if (count > 0) scrollToBottom(opening ? 'auto' : 'smooth');
   }, [count, isPending]);
 
   if (!user) return null;
@@ -117,7 +114,7 @@ export function HomePage() {
         </div>
 
         <div className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-          <HomeQueryLimit userId={user.id} />
+          <HomeQueryLimit query={tier} />
         </div>
 
         {business.showWelcome && <BusinessWelcome />}
