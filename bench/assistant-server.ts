@@ -5,13 +5,14 @@
  * question searches both. Before listening it times the embedded answer server-side (app.inject, no
  * network) over the evaluation questions and reports the figures with its port.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { listenUntilStopped } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
@@ -103,20 +104,7 @@ for (const question of [...questions, ...questions]) {
   if (res.statusCode !== 200) throw new Error(`bench query failed: ${res.statusCode} ${res.body}`);
 }
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the bench server has no TCP address');
+const port = await listenUntilStopped(app, dataDir);
 
-let closing = false;
-async function close() {
-  if (closing) return;
-  closing = true;
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('SIGTERM', () => void close());
-process.on('disconnect', () => void close());
-
-const ready: AssistantServerReady = { port: address.port, cookie, userId, questions, sections, serverSideMs, database: database.kind };
+const ready: AssistantServerReady = { port, cookie, userId, questions, sections, serverSideMs, database: database.kind };
 process.send?.(ready);

@@ -7,14 +7,11 @@
  *
  * Run alone: node bench/assistant.ts [--quick]
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { AssistantServerReady } from './assistant-server.ts';
-import { fmt, heading } from './lib.ts';
+import { fmt, heading, startBenchServer } from './lib.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 20;
 
 const pct = (values: number[], p: number) => {
@@ -24,16 +21,7 @@ const pct = (values: number[], p: number) => {
 
 export async function benchAssistant({ seconds }: { seconds: number }) {
   heading('Assistant (embedded answers)');
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['bench/assistant-server.ts'], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<AssistantServerReady>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as AssistantServerReady));
-    child.once('exit', (code) => reject(new Error(`the assistant bench server exited (${code}) before it was ready`)));
-  });
+  const { ready, stop } = await startBenchServer<AssistantServerReady>('bench/assistant-server.ts');
   try {
     const s = ready.serverSideMs;
     console.log(`index: ${fmt(ready.sections)} sections (shipped + 5,000 business passages), ${ready.database}`);
@@ -63,8 +51,7 @@ export async function benchAssistant({ seconds }: { seconds: number }) {
         (errors ? `, ${errors} failed` : ''),
     );
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await stop();
   }
 }
 

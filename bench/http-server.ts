@@ -6,11 +6,12 @@
  * origin check, error records) but does no work. With BENCH_REPLAY_URL the weather providers' base URLs
  * point at the parent's replay server of the recorded answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { listenUntilStopped } from './lib.ts';
 
 export interface BenchServerReady {
   port: number;
@@ -52,21 +53,8 @@ const signIn = await app.inject({ method: 'POST', url: '/api/dev/login', payload
 const session = signIn.cookies.find((c) => c.name === 'better-auth.session_token');
 if (signIn.statusCode !== 200 || !session) throw new Error(`bench sign-in failed: ${signIn.statusCode} ${signIn.body}`);
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the bench server has no TCP address');
-
-let closing = false;
-async function close() {
-  if (closing) return;
-  closing = true;
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('SIGTERM', () => void close());
-process.on('disconnect', () => void close());
+const port = await listenUntilStopped(app, dataDir);
 
 // Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
-const ready: BenchServerReady = { port: address.port, cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '), database: database.kind };
+const ready: BenchServerReady = { port, cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '), database: database.kind };
 process.send?.(ready);

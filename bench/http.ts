@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import type { BenchServerReady } from './http-server.ts';
-import { fmt, heading } from './lib.ts';
+import { fmt, heading, startBenchServer } from './lib.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 
 interface Target {
@@ -20,27 +16,11 @@ const TARGETS: Target[] = [
   { label: 'signed in  GET /api/preferences', path: '/api/preferences', signedIn: true },
 ];
 
-function startServer(): Promise<{ ready: BenchServerReady; stop: () => Promise<void> }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['bench/http-server.ts'], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ ready: message as BenchServerReady, stop }));
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
-  });
-}
 
 /** Requests/s and p99 latency of each route, sequentially, against one server process. */
 export async function benchHttp(opts: { seconds: number }) {
   heading(`HTTP (autocannon ${opts.seconds} s x ${CONNECTIONS} connections each, one after another)`);
-  const { ready, stop } = await startServer();
+  const { ready, stop } = await startBenchServer<BenchServerReady>('bench/http-server.ts');
   try {
     console.log(
       `Server: the real app from buildApp() in a child process (${ready.database === 'pglite' ? 'embedded PGlite, fresh data folder' : 'PostgreSQL, BENCH_DATABASE_URL'}), ` +

@@ -3,15 +3,11 @@
  * server's own time beside them, and requests/s warm. The app runs in a child process against the
  * replay server of the recorded provider answers (tests/support/replay-server.ts) in this process.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startReplayServer } from '../tests/support/replay-server.ts';
 import type { BenchServerReady } from './http-server.ts';
-import { fmt, heading } from './lib.ts';
+import { fmt, heading, startBenchServer } from './lib.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 10;
 
 function percentile(values: number[], p: number): number {
@@ -20,22 +16,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function startServer(replayUrl: string): Promise<{ ready: BenchServerReady; stop: () => Promise<void> }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['bench/http-server.ts'], {
-    cwd: root,
-    env: { ...process.env, BENCH_REPLAY_URL: replayUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ ready: message as BenchServerReady, stop }));
-    child.once('exit', (code) => reject(new Error(`the weather bench server exited (${code}) before it was ready`)));
-  });
-}
 
 /** Distinct locations near Orlando (so the METAR/TAF of KMCO are decoded), each its own cache key. */
 const coldLocation = (i: number) => `${(28.3 + (i % 10) * 0.02).toFixed(2)}, ${(-81.5 + Math.floor(i / 10) * 0.02).toFixed(2)}`;
@@ -44,7 +24,7 @@ const WARM_LOCATION = '28.42, -81.31';
 export async function benchWeather(opts: { seconds: number; requests: number }) {
   heading(`GET /api/weather (${opts.requests} sequential requests cold and warm; autocannon ${opts.seconds} s x ${CONNECTIONS} connections warm)`);
   const replay = await startReplayServer();
-  const { ready, stop } = await startServer(replay.url);
+  const { ready, stop } = await startBenchServer<BenchServerReady>('bench/http-server.ts', { BENCH_REPLAY_URL: replay.url });
   try {
     console.log('Server: the real app in a child process (embedded PGlite), providers pointed at the replay server of the recorded answers in this process.');
     const base = `http://127.0.0.1:${ready.port}/api/weather`;

@@ -87,9 +87,6 @@ export type QueryContext = z.infer<typeof queryContextSchema>;
 export const queryResponseSchema = z.object({ answer: z.string(), context: queryContextSchema });
 export type QueryResponse = z.infer<typeof queryResponseSchema>;
 
-/** A 403 with limitReached (spec doc 1 §8). */
-export const limitReachedBodySchema = z.object({ message: z.string(), code: z.literal('QUERY_LIMIT_REACHED'), limitReached: z.literal(true) });
-
 export const queryRecordSchema = z.object({
   id: z.string(),
   question: z.string(),

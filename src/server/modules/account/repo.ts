@@ -10,6 +10,7 @@ export async function findTierRow(db: DbOrTx, userId: string) {
       tier: userTiers.tier,
       isPilot: users.isPilot,
       administratorBusinessId: users.administratorBusinessId,
+      businessProfileId: userTiers.businessProfileId,
       email: users.email,
     })
     .from(users)

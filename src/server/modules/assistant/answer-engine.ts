@@ -1,9 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
+import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { correctSpelling, searchSections } from '../knowledge/search.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
-import { clarifyingAnswer, composeAnswer, droneName, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
+import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
 import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 
 export interface EngineInput {
@@ -101,7 +102,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const currentCount = current.groups.length || groups.length;
   const adds = (h: RankedHit) => h.covered.slice(0, currentCount).some((c, i) => c && !best.covered[i]);
   const extra = ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
-  const tailoredTo = best.tailored && drone ? droneName(drone) : null;
+  const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
   const { answer, sources } = composeAnswer(best, extra, tailoredTo);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
   return { answer, confidence, needsMoreContext: false, sources, passages, grounded: true, tailoredTo, flightLogContext: null };

@@ -6,9 +6,6 @@ export const OFF_TOPIC_ANSWER =
 
 export const FALLBACK_NOTE = 'The AI model failed or was too slow, so this answer comes from the built-in knowledge base.';
 
-export const droneName = (d: { maker: string | null; model: string | null }): string =>
-  [d.maker, d.model && d.model !== 'Other' ? d.model : null].filter(Boolean).join(' ') || 'drone';
-
 export function sourceOf(hit: RankedHit): AnswerSource {
   return { title: hit.articleTitle.slice(0, 300), citation: hit.citation.slice(0, 300), url: hit.url };
 }

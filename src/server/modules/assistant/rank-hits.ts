@@ -81,16 +81,13 @@ export function rankHits(
     const earlier = hit.covered.slice(currentGroups).filter(Boolean).length;
     let score =
       coverage * 2 + Math.min(hit.titleHits, 3) * 0.25 + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15 + headingOverlap(question, hit.title) * 0.6;
-    let tailored = false;
+    const ownMaker = drone?.maker;
+    const tailored = Boolean(ownMaker) && hit.makers.some((h) => sameMaker(h, ownMaker ?? ''));
     if (hit.makers.length > 0) {
       const forNamed = named.some((m) => hit.makers.some((h) => sameMaker(h, m)));
-      const forOwn = drone?.maker ? hit.makers.some((h) => sameMaker(h, drone.maker ?? '')) : false;
       if (forNamed) score *= 1.35;
-      else if (forOwn && named.length === 0) {
-        score *= 1.3;
-        tailored = true;
-      } else score *= 0.55;
-      if (forOwn) tailored = true;
+      else if (tailored && named.length === 0) score *= 1.3;
+      else score *= 0.55;
     }
     if (hit.businessId) score *= 1.15;
     return { ...hit, score, coverage, complete, tailored };

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sumQueriesSince } from '../account/repo.ts';
-import { assistantConversations, dailyQueries, drones, flightLogs, queries, userTiers, users } from '../../db/schema/index.ts';
+import { assistantConversations, dailyQueries, drones, flightLogs, queries } from '../../db/schema/index.ts';
 import type { FlightLogContext, QueryContext } from '../../../shared/assistant.ts';
 
 /** Any fixed number: the class of the per-user advisory lock that serialises allowance checks. */
@@ -11,9 +10,6 @@ const ALLOWANCE_LOCK_CLASS = 727_003;
 export async function lockAllowance(tx: DbOrTx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ALLOWANCE_LOCK_CLASS}, hashtext(${userId}))`);
 }
-
-/** Queries counted since a YYYY-MM-DD UTC day: the account's own count, so both read the same rows. */
-export const countSince = sumQueriesSince;
 
 /** Adds `delta` (1 to count a query, -1 to give it back) to the user's row for `day`. */
 export async function addToDay(db: DbOrTx, userId: string, day: string, delta: number): Promise<void> {
@@ -33,19 +29,10 @@ export async function insertQuery(
   await db.insert(queries).values(row);
 }
 
+/** The user's latest query records, newest first. */
 export async function listQueries(db: DbOrTx, userId: string, limit: number) {
   return db
     .select({ id: queries.id, question: queries.question, answer: queries.answer, timestamp: queries.timestamp, context: queries.context })
-    .from(queries)
-    .where(eq(queries.userId, userId))
-    .orderBy(desc(queries.timestamp))
-    .limit(limit);
-}
-
-/** The user's latest queries, newest first, to find where the current conversation began. */
-export async function recentQueries(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select({ question: queries.question, timestamp: queries.timestamp, context: queries.context })
     .from(queries)
     .where(eq(queries.userId, userId))
     .orderBy(desc(queries.timestamp))
@@ -87,15 +74,4 @@ export async function flightLogTotals(db: DbOrTx, userId: string): Promise<Fligh
     totalFlightHours: Math.round((Number(row?.minutes ?? 0) / 60) * 10) / 10,
     lastFlightDate: row?.last ?? null,
   };
-}
-
-/** The business whose documents the user's questions also search: the one they run or fly for. */
-export async function findBusinessId(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ administered: users.administratorBusinessId, profile: userTiers.businessProfileId })
-    .from(users)
-    .leftJoin(userTiers, eq(userTiers.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.administered ?? row?.profile ?? null;
 }

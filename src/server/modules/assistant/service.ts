@@ -18,6 +18,7 @@ import { syncShippedKnowledge, type SyncResult } from '../knowledge/sync.ts';
 import { answerQuestion } from './answer-engine.ts';
 import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
 import { canAskAs } from './policy.ts';
+import { sumQueriesSince } from '../account/repo.ts';
 import * as repo from './repo.ts';
 
 export interface AssistantLog {
@@ -55,7 +56,7 @@ export function createAssistantService(
     const limit = plan.queryLimit;
     await db.transaction(async (tx) => {
       await repo.lockAllowance(tx, caller.id);
-      const used = await repo.countSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
+      const used = await sumQueriesSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
       if (used >= limit) throw limitReached();
       await repo.addToDay(tx, caller.id, day, 1);
     });
@@ -64,7 +65,7 @@ export function createAssistantService(
 
   /** Where the current conversation began: after a reset, or at the last record flagged as a new one. */
   async function conversationSoFar(userId: string): Promise<{ isNew: boolean; previousQuestions: string[] }> {
-    const [resetAt, recent] = await Promise.all([repo.findResetAt(db, userId), repo.recentQueries(db, userId, CONVERSATION_WINDOW)]);
+    const [resetAt, recent] = await Promise.all([repo.findResetAt(db, userId), repo.listQueries(db, userId, CONVERSATION_WINDOW)]);
     const sinceReset = resetAt ? recent.filter((q) => q.timestamp > resetAt) : recent;
     if (sinceReset.length === 0) return { isNew: true, previousQuestions: [] };
     const previous: string[] = [];
@@ -84,16 +85,13 @@ export function createAssistantService(
       await syncKnowledge();
       const day = await reserve(caller, now);
       try {
-        const [conversation, primary, businessId] = await Promise.all([
-          conversationSoFar(caller.id),
-          repo.findPrimaryDrone(db, caller.id),
-          repo.findBusinessId(db, caller.id),
-        ]);
+        const [conversation, primary] = await Promise.all([conversationSoFar(caller.id), repo.findPrimaryDrone(db, caller.id)]);
         const engine = await answerQuestion(db, {
           question: input.question,
           previousQuestions: conversation.previousQuestions,
           primary,
-          businessId,
+          // The business whose documents are searched too: the one the user runs or flies for.
+          businessId: caller.administratorBusinessId ?? caller.businessProfileId,
           flightLogTotals: () => repo.flightLogTotals(db, caller.id),
         });
         let answer = engine.answer;

@@ -18,6 +18,8 @@ export interface CurrentUser {
   lastName: string | null;
   isPilot: boolean;
   administratorBusinessId: string | null;
+  /** The business profile on the user's tier row, if any. */
+  businessProfileId: string | null;
   createdAt: Date;
   tier: Tier;
   originalTier: Tier;
@@ -67,6 +69,7 @@ export async function resolveCurrentUser(
     lastName: u.lastName ?? null,
     isPilot,
     administratorBusinessId,
+    businessProfileId: tierRow.businessProfileId ?? null,
     createdAt: u.createdAt,
     tier: effectiveTier(originalTier, isPilot, administratorBusinessId),
     originalTier,

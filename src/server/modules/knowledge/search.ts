@@ -66,23 +66,6 @@ export interface SectionHit {
   titleHits: number;
 }
 
-interface HitRow extends Record<string, unknown> {
-  id: string;
-  article_key: string;
-  business_id: string | null;
-  article_title: string;
-  title: string;
-  topic: string;
-  makers: string[];
-  models: string[];
-  body: string;
-  citation: string;
-  url: string | null;
-  rank: number | string;
-  covered: boolean[];
-  title_hits: number | string;
-}
-
 /**
  * Misspelt words replaced by the closest word of the knowledge base's vocabulary (pg_trgm similarity),
  * for words of 4 letters or more that the vocabulary lacks. Known words and numbers are left alone.
@@ -125,41 +108,25 @@ export async function searchSections(
   const selectiveLimit = Math.max(50, total * 0.2);
   const selective = queries.filter((_, i) => (groupDf[i] ?? 0) <= selectiveLimit);
   const full = (selective.length ? selective : queries).join(' | ');
-  const result = await db.execute<HitRow>(sql`
+  const result = await db.execute<SectionHit & Record<string, unknown>>(sql`
     with q as (select to_tsquery('english', ${full}) as query)
-    select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
-      s.citation, s.url,
-      ts_rank_cd(s.search, q.query, 1) as rank,
+    select s.id, s.article_key as "articleKey", s.business_id as "businessId", s.article_title as "articleTitle",
+      s.title, s.topic, s.makers, s.models, s.body, s.citation, s.url,
+      ts_rank_cd(s.search, q.query, 1)::float8 as rank,
       array(
         select s.search @@ to_tsquery('english', g.value)
         from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as g(value, i)
         order by g.i
       ) as covered,
       (
-        select count(*) from jsonb_array_elements_text(${groupsJson}::jsonb) as t(value)
+        select count(*)::int from jsonb_array_elements_text(${groupsJson}::jsonb) as t(value)
         where to_tsvector('english', s.title) @@ to_tsquery('english', t.value)
-      ) as title_hits
+      ) as "titleHits"
     from knowledge_sections s, q
     where s.search @@ q.query
       and (s.business_id is null or s.business_id = ${opts.businessId})
     order by rank desc
     limit ${opts.limit ?? 40}
   `);
-  const hits = result.rows.map((r) => ({
-    id: r.id,
-    articleKey: r.article_key,
-    businessId: r.business_id,
-    articleTitle: r.article_title,
-    title: r.title,
-    topic: r.topic,
-    makers: r.makers,
-    models: r.models,
-    body: r.body,
-    citation: r.citation,
-    url: r.url,
-    rank: Number(r.rank),
-    covered: r.covered,
-    titleHits: Number(r.title_hits),
-  }));
-  return { hits, groupDf, total };
+  return { hits: result.rows, groupDf, total };
 }

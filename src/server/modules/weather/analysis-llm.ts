@@ -1,4 +1,4 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { chatModelFor, type LlmConfig } from '../../providers/llm/chat-model.ts';
 import { generateText } from 'ai';
 import { z } from 'zod';
 import type { AiFlightAnalysisResponse } from '../../../shared/weather/contract.ts';
@@ -9,12 +9,6 @@ import type { AiFlightAnalysisResponse } from '../../../shared/weather/contract.
  * talk a HIGH risk down. Its answer is read as JSON and bounded; anything else is a failure, and the
  * caller falls back to the rule-based text.
  */
-export interface LlmConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-}
-
 const TIMEOUT_MS = 20_000;
 
 const answerSchema = z.object({
@@ -37,9 +31,8 @@ function jsonBlock(text: string): unknown {
   return JSON.parse(text.slice(start, end + 1)) as unknown;
 }
 
-export function createLlmAnalyst(config: LlmConfig) {
-  const provider = createOpenAICompatible({ name: 'llm', baseURL: config.baseUrl, ...(config.apiKey ? { apiKey: config.apiKey } : {}) });
-  const model = provider.chatModel(config.model);
+export function createLlmAnalyst(config: Pick<LlmConfig, 'baseUrl' | 'apiKey' | 'model'>) {
+  const model = chatModelFor(config);
 
   return {
     async write(rules: AiFlightAnalysisResponse): Promise<AiFlightAnalysisResponse> {

@@ -1,12 +1,5 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText } from 'ai';
-
-export interface LlmSettings {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-}
+import { chatModelFor, type LlmConfig } from './chat-model.ts';
 
 export interface Passage {
   title: string;
@@ -28,9 +21,8 @@ const SYSTEM = [
 ].join(' ');
 
 /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp) through the `ai` SDK. */
-export function createGroundedAnswerer(settings: LlmSettings): GroundedAnswerer {
-  const provider = createOpenAICompatible({ name: 'llm', baseURL: settings.baseUrl, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) });
-  const model = provider.chatModel(settings.model);
+export function createGroundedAnswerer(settings: LlmConfig): GroundedAnswerer {
+  const model = chatModelFor(settings);
   return {
     model: settings.model,
     async answer({ question, passages, previousQuestions, drone }) {

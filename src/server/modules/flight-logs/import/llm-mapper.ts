@@ -1,5 +1,5 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText } from 'ai';
+import { chatModelFor, type LlmConfig } from '../../../providers/llm/chat-model.ts';
 import { z } from 'zod';
 import { LOGBOOK_FIELDS } from './columns.ts';
 
@@ -10,12 +10,6 @@ import { LOGBOOK_FIELDS } from './columns.ts';
  */
 export interface ColumnMapper {
   propose(headers: string[], sampleRows: string[][]): Promise<Record<string, string>>;
-}
-
-export interface LlmConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
 }
 
 const TIMEOUT_MS = 20_000;
@@ -35,9 +29,8 @@ function jsonBlock(text: string): unknown {
   return JSON.parse(text.slice(start, end + 1)) as unknown;
 }
 
-export function createLlmColumnMapper(config: LlmConfig): ColumnMapper {
-  const provider = createOpenAICompatible({ name: 'llm', baseURL: config.baseUrl, ...(config.apiKey ? { apiKey: config.apiKey } : {}) });
-  const model = provider.chatModel(config.model);
+export function createLlmColumnMapper(config: Pick<LlmConfig, 'baseUrl' | 'apiKey' | 'model'>): ColumnMapper {
+  const model = chatModelFor(config);
   return {
     async propose(headers, sampleRows) {
       const table = [headers, ...sampleRows.slice(0, 5)].map((r) => r.map((c) => c.slice(0, 60)).join(' | ')).join('\n');
