@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Infinity as InfinityIcon } from 'lucide-react';
 import type { TierInfo } from '../../../../shared/account.ts';
 import type { SimulatedTier } from '../../../../shared/tiers.ts';
@@ -5,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Progress, type ProgressTone } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { usePolledTierInfo, useTierInfo } from '../hooks/use-tier-info.ts';
+import { useTierInfo } from '../hooks/use-tier-info.ts';
 import { useAuth } from '../../auth/index.ts';
 import { simulatedTierView } from '../simulated-tier.ts';
 import { usageView, type UsageBand } from '../usage.ts';
@@ -67,11 +68,9 @@ export function QueryLimitView({ info, simulated = false, countFromRealPeriod = 
   );
 }
 
-export interface QueryLimitDisplayProps {
-  /** Poll GET /api/user/tier/{userId} every 2 s (the home page's live display). */
-  poll?: boolean;
-  /** Always refetch on mount and focus (the profile page). */
-  alwaysFresh?: boolean;
+export interface QueryLimitStatusProps {
+  /** The tier read to show: the cached one (profile) or a page's own poll (home). */
+  query: UseQueryResult<TierInfo>;
   /** A developer's display-only view as another tier (ignored for everyone else). */
   simulatedTier?: SimulatedTier | null;
   /** The caller labels the simulation itself (the plan card does, beside the plan name). */
@@ -79,20 +78,8 @@ export interface QueryLimitDisplayProps {
   className?: string;
 }
 
-/** The signed-in user's tier usage; shows nothing when signed out. */
-export function QueryLimitDisplay({
-  poll = false,
-  alwaysFresh = false,
-  simulatedTier = null,
-  hideSimulatedBadge = false,
-  className,
-}: QueryLimitDisplayProps) {
-  const { user } = useAuth();
-  const cached = useTierInfo({ alwaysFresh, enabled: !poll });
-  const polled = usePolledTierInfo(poll && user ? user.id : null);
-  const query = poll ? polled : cached;
-
-  if (!user) return null;
+/** A tier read as the usage display: loading, the §8 error text, or the view. */
+export function QueryLimitStatus({ query, simulatedTier = null, hideSimulatedBadge = false, className }: QueryLimitStatusProps) {
   if (query.isPending) {
     return (
       <div data-testid="query-limit-display" data-state="loading" className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)}>
@@ -110,4 +97,17 @@ export function QueryLimitDisplay({
   }
   const view = simulatedTierView(query.data, simulatedTier);
   return <QueryLimitView info={view.info} simulated={view.simulated && !hideSimulatedBadge} countFromRealPeriod={view.countFromRealPeriod ? query.data.timePeriod : null} className={className} />;
+}
+
+export interface QueryLimitDisplayProps extends Omit<QueryLimitStatusProps, 'query'> {
+  /** Always refetch on mount and focus (the profile page). */
+  alwaysFresh?: boolean;
+}
+
+/** The signed-in user's tier usage from the cached tier read; shows nothing when signed out. */
+export function QueryLimitDisplay({ alwaysFresh = false, ...rest }: QueryLimitDisplayProps) {
+  const { user } = useAuth();
+  const query = useTierInfo({ alwaysFresh });
+  if (!user) return null;
+  return <QueryLimitStatus query={query} {...rest} />;
 }

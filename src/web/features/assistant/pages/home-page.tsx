@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BugReportButton } from '../../support/index.ts';
 import { useAuth } from '../../auth/index.ts';
-import { usePreferences, usePolledTierInfo } from '../../account/index.ts';
+import { QueryLimitStatus, usePreferences, usePolledTierInfo } from '../../account/index.ts';
 import { ChatInputBar } from '../components/chat-input-bar.tsx';
 import { CommonQuestions } from '../components/common-questions.tsx';
 import { BusinessWelcome, HelpTip } from '../components/home-notices.tsx';
-import { HomeQueryLimit } from '../components/home-query-limit.tsx';
 import { MessageList, messageKey } from '../components/message-list.tsx';
 import { ScrollToTopButton } from '../components/scroll-to-top-button.tsx';
 import { useBusinessHome } from '../hooks/use-business-home.ts';
@@ -114,7 +113,7 @@ export function HomePage() {
         </div>
 
         <div className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-          <HomeQueryLimit query={tier} />
+          <QueryLimitStatus query={tier} />
         </div>
 
         {business.showWelcome && <BusinessWelcome />}
