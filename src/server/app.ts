@@ -53,7 +53,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const { db } = database;
   if (!options.database) app.addHook('onClose', async () => database.close());
 
-  const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
+  // The outbox prints each message as plain lines (not inside a JSON log record), so the sign-in link in
+  // the console is one clean URL to copy.
+  const printMail = (line: string) => {
+    if (config.logLevel !== 'silent') console.log(line);
+  };
+  const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: printMail });
   const accounts = createAccountService(db, config.staff);
   const records = createRecordsService(db, app.log);
   const auth = createAuth(config, db, mail, {
