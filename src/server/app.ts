@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { routeNotFound, unauthorized } from './errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestRecords } from './http/request-records.ts';
 import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
+  registerInputHygiene(app);
   registerOriginCheck(app, config.publicUrl);
   registerRequestRecords(app, records);
 

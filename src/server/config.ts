@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -136,8 +136,13 @@ function resolveSecret(env: Env, dataDir: string): string {
     throw new Error('AUTH_SECRET (at least 32 characters) is required in production with DATABASE_URL.');
   }
   const file = join(dataDir, '.auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    // A secret readable by others signs sessions anyone could forge: keep it the owner's alone.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
+  // 0700: PGlite's own files are world-writable whatever the umask, so the folder protects them.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,10 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 const startedAt = performance.now();
 const config = loadConfig(process.env, { webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)) });
-const { app, database, assistant } = await buildApp(config);
+const built = await buildApp(config).catch((error: unknown) => {
+  // A refusal to start (the data folder held by another process) is a sentence, not a stack trace.
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
+const { app, database, assistant } = built;
 // The shipped knowledge base is indexed before the first request; an unchanged one costs one read.
 const knowledge = await assistant.syncKnowledge();
 

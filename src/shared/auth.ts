@@ -32,3 +32,14 @@ export const magicLinkRequestSchema = z.object({
 });
 
 export const loginQuerySchema = z.object({ provider: z.enum(PROVIDER_IDS).optional() });
+
+/**
+ * better-auth's update-user takes any JSON and let a null or non-string name reach the database (500).
+ * Our bridge checks the fields it accepts before better-auth sees them.
+ */
+export const updateUserBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(MAX_LEN.name, `Name can be at most ${MAX_LEN.name} characters`).optional(),
+    image: z.url('Image must be a URL').max(2048, 'Image URL is too long').nullable().optional(),
+  })
+  .strict();

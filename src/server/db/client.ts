@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePrivateDir, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -49,6 +49,15 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (err) => {
     if (!pool.ending) console.error(`PostgreSQL: an idle connection failed (${err.message}); the pool will open a new one.`);
   });
+  // A connection checked out by a request (a transaction in progress) emits 'error' on the client itself,
+  // where the pool's idle listener is not attached: without this the process dies on "Unhandled 'error'
+  // event". The statement in flight rejects on its own (the request answers 503, see http/error-handler.ts)
+  // and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!pool.ending) console.error(`PostgreSQL: a connection in use failed (${err.message}); its request fails and the pool will open a new one.`);
+    });
+  });
   const client = await pool.connect();
   try {
     // N processes may start together against one database: the advisory lock lets one migrate.
@@ -63,12 +72,29 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the assistant corrects misspelt words against the knowledge base's vocabulary.
-  const client = await PGlite.create({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
-  const db = pgliteDb as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  let lock: { release(): void } | null = null;
+  if (dataDir) {
+    if (ensurePrivateDir(dataDir)) console.warn(`Data folder ${dataDir} was open to other users; its permissions are now 0700 (owner only).`);
+    // Before PGlite opens the folder: a second process must not touch it at all.
+    lock = lockDataDir(dataDir);
+  }
+  try {
+    // pg_trgm: the assistant corrects misspelt words against the knowledge base's vocabulary.
+    const client = await PGlite.create({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
+    const db = pgliteDb as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    };
+    return { db, kind: 'pglite', pglite: client, close };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors.ts';
+import { isConnectionError, isDatabaseError, framesOnly, safeDatabaseDescription } from '../db/faults.ts';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ function describeValidation(error: { validation: { instancePath: string; message
     .join('; ');
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Nothing was saved; please try again in a moment.';
+
 /** One error handler maps every failure to `{ message, code }` with the right status (DESIGN §3). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.decorateRequest('errorStack', null);
@@ -37,6 +40,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { message: describeValidation(error), code: 'VALIDATION' };
     } else if (isResponseSerializationError(error)) {
       status = 500;
+    } else if (isConnectionError(error)) {
+      // The database dropped the connection or cannot be reached: the transaction is gone (rolled back
+      // by the server), nothing was written, and the next request gets a fresh connection.
+      status = 503;
+      body = { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' };
+      void reply.header('retry-after', '1');
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { message: error.message, code: 'RATE_LIMITED' };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.
       status = error.statusCode;
@@ -44,8 +56,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     if (status >= 500) {
-      request.errorStack = error.stack ?? null;
-      request.log.error({ err: error }, 'request failed');
+      if (isDatabaseError(error) || isConnectionError(error)) {
+        // The statement's shape and the server's codes; never its parameters or quoted values.
+        const description = safeDatabaseDescription(error);
+        const frames = framesOnly(error.stack);
+        request.errorStack = frames ? `${description}\n${frames}` : description;
+        request.log.error({ database: description, stack: frames }, 'request failed');
+      } else {
+        request.errorStack = error.stack ?? null;
+        request.log.error({ err: error }, 'request failed');
+      }
     }
     return reply.status(status).send(body);
   });

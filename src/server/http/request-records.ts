@@ -45,6 +45,6 @@ export function registerRequestRecords(app: FastifyInstance, records: RecordsSer
       userId: user?.id ?? null,
       userTier: user?.tier ?? null,
       ipAddress: request.ip,
-    });
+    }, { route: request.routeOptions.url ?? null });
   });
 }

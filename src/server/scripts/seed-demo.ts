@@ -5,8 +5,6 @@
  * sign-in is switched on for this process only; the server you start later decides for itself.
  * Running it again changes nothing but the tiers, which it sets back to the demo ones.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -46,18 +44,14 @@ if (!config.databaseUrl) {
     console.error(`A Drone Doctor server is answering on port ${config.port}. ${stop}`);
     process.exit(1);
   }
-  // PGlite keeps this file while the folder is open and removes it on a clean close.
-  const pidFile = join(config.dataDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    console.error(
-      `${pidFile} exists: another process (a server on another port?) has the database open. ${stop}\n` +
-        'If no process has it open (a server was killed), delete that file and run this again.',
-    );
-    process.exit(1);
-  }
+  // A server on another port holds the folder's lock: buildApp below refuses with its PID.
 }
 
-const { app, database } = await buildApp(config);
+const built = await buildApp(config).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
+const { app, database } = built;
 const where = database.kind === 'pglite' ? `the embedded PGlite database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 const seeded: { tier: Tier; email: string; created: boolean }[] = [];
 

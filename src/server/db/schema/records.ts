@@ -19,8 +19,14 @@ export const errorLogs = pgTable(
     resolved: boolean('resolved').notNull().default(false),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     notes: text('notes'),
+    /** Client errors (4xx) of one actor, route and status within a minute share one row and count here. */
+    occurrences: integer('occurrences').notNull().default(1),
+    aggregateKey: text('aggregate_key'),
   },
-  (t) => [index('error_logs_unresolved_idx').on(t.resolved, t.timestamp)],
+  (t) => [
+    index('error_logs_unresolved_idx').on(t.resolved, t.timestamp),
+    uniqueIndex('error_logs_aggregate_key_idx').on(t.aggregateKey).where(sql`${t.aggregateKey} is not null`),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from '../../../shared/account.ts';
-import { devLoginSchema, loginQuerySchema, PROVIDER_LABELS, providersResponseSchema } from '../../../shared/auth.ts';
+import { devLoginSchema, loginQuerySchema, PROVIDER_LABELS, providersResponseSchema, updateUserBodySchema } from '../../../shared/auth.ts';
 import { AppError, routeNotFound } from '../../errors.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser, toUserView } from './current-user.ts';
@@ -8,6 +8,25 @@ import { configuredProviders, defaultLoginTarget } from './providers.ts';
 import { copyCookies, sendWebResponse, toHeaders, toWebRequest } from './web-bridge.ts';
 
 export const PROVIDER_PAGE = '/login/providers';
+
+/** better-auth's routes whose JSON body we check first (their own checks let bad types reach the database). */
+const AUTH_BODY_SCHEMAS: Record<string, z.ZodType> = { '/api/auth/update-user': updateUserBodySchema };
+
+function checkAuthBody(url: string, body: unknown) {
+  const schema = AUTH_BODY_SCHEMAS[url.split('?')[0] ?? ''];
+  if (!schema) return;
+  let parsed: unknown;
+  try {
+    parsed = typeof body === 'string' && body.trim() !== '' ? JSON.parse(body) : {};
+  } catch {
+    throw new AppError(400, 'VALIDATION', 'The request body is not valid JSON');
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    const message = result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+    throw new AppError(400, 'VALIDATION', message);
+  }
+}
 
 const isEmptyBody = (text: string) => text.trim() === '' || text.trim() === 'null';
 
@@ -23,6 +42,7 @@ export function authRoutes(app: App, deps: AppDeps) {
       url: '/api/auth/*',
       config: deps.limits.signIn,
       handler: async (request, reply) => {
+        checkAuthBody(request.url, request.body);
         const response = await auth.handler(toWebRequest(request, config.publicUrl));
         // better-auth answers a path it does not serve with a 404 whose body is `null`; every /api path
         // that does not exist answers the one error shape instead.

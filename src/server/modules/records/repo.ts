@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { errorLogs, userActivity } from '../../db/schema/index.ts';
 
@@ -14,6 +15,18 @@ export interface ErrorLogEntry {
 
 export async function insertErrorLog(db: DbOrTx, entry: ErrorLogEntry) {
   await db.insert(errorLogs).values(entry);
+}
+
+/** One row per aggregate key: the first response's details, and a count of the ones that followed. */
+export async function upsertAggregatedErrorLog(db: DbOrTx, entry: ErrorLogEntry, aggregateKey: string) {
+  await db
+    .insert(errorLogs)
+    .values({ ...entry, aggregateKey })
+    .onConflictDoUpdate({
+      target: errorLogs.aggregateKey,
+      targetWhere: sql`${errorLogs.aggregateKey} is not null`,
+      set: { occurrences: sql`${errorLogs.occurrences} + 1` },
+    });
 }
 
 export async function insertActivity(db: DbOrTx, userId: string, activityType: string, details: Record<string, unknown> | null) {
