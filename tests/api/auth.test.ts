@@ -197,6 +197,28 @@ describe('GET /api/logout', () => {
     expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 
+  it('a cross-site link does not sign out (it goes home and the session stays)', async () => {
+    const { headers } = await createUser(t, 'logout-csrf');
+    const attempts: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-site' },
+      // A browser without Fetch Metadata: the referrer or origin tells.
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const extra of attempts) {
+      const res = await t.app.inject({ url: '/api/logout', headers: { ...headers, ...extra } });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(sessionCookieOf(res)).toBeUndefined();
+      expect((await t.app.inject({ url: '/api/auth/user', headers })).statusCode).toBe(200);
+    }
+    // From our own page (or typed in the address bar) it signs out.
+    const own = await t.app.inject({ url: '/api/logout', headers: { ...headers, 'sec-fetch-site': 'same-origin', referer: `${TEST_ORIGIN}/profile` } });
+    expect(own.headers.location).toBe('/login');
+    expect((await t.app.inject({ url: '/api/auth/user', headers })).statusCode).toBe(401);
+  });
+
   it('signed out, still redirects to /login', async () => {
     const res = await t.app.inject({ url: '/api/logout' });
     expect(res.statusCode).toBe(302);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../../src/server/db/schema/index.ts';
+import { ANONYMOUS_SENDERS_PER_MINUTE } from '../../src/server/modules/records/service.ts';
 import { createUser, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -119,5 +120,46 @@ describe('error_logs', () => {
     const everything = JSON.stringify(await t.db.select().from(errorLogs));
     const sessionValue = decodeURIComponent(user.cookie.split('=')[1]!);
     for (const leaked of [secret, user.token, sessionValue, 'query-secret']) expect(everything).not.toContain(leaked);
+  });
+
+  it('signed-out client errors are counted on one row per sender, route and status, not a row each', async () => {
+    const flood = 600;
+    const ip = '198.51.100.23';
+    for (let i = 0; i < flood; i += 50) {
+      await Promise.all(Array.from({ length: 50 }, (_, j) => t.app.inject({ method: 'GET', url: `/api/drones?n=${i + j}`, remoteAddress: ip })));
+    }
+    const rows = await waitFor(async () => {
+      const r = await t.db.select().from(errorLogs).where(and(eq(errorLogs.ipAddress, ip), eq(errorLogs.endpoint, '/api/drones')));
+      return r.reduce((n, row) => n + row.occurrences, 0) === flood ? r : null;
+    }, 'every refusal counted');
+    // One row per minute: two when the flood straddles a minute boundary.
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(rows[0]).toMatchObject({ statusCode: 401, method: 'GET', errorMessage: 'Unauthorized', userId: null });
+  });
+
+  it('many signed-out senders cannot add rows without bound either', async () => {
+    const senders = ANONYMOUS_SENDERS_PER_MINUTE + 150;
+    const before = (await t.db.select().from(errorLogs).where(eq(errorLogs.endpoint, '/api/preferences'))).length;
+    for (let i = 0; i < senders; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, senders - i) }, (_, j) => t.app.inject({ method: 'GET', url: '/api/preferences', remoteAddress: `10.9.${Math.floor((i + j) / 200)}.${(i + j) % 200}` })),
+      );
+    }
+    const rows = await waitFor(async () => {
+      const r = await t.db.select().from(errorLogs).where(eq(errorLogs.endpoint, '/api/preferences'));
+      return r.reduce((n, row) => n + row.occurrences, 0) >= senders ? r : null;
+    }, 'every refusal counted');
+    // At most the minute's budget of addresses, plus the shared row(s) for the rest.
+    expect(rows.length - before).toBeLessThanOrEqual(ANONYMOUS_SENDERS_PER_MINUTE + 2);
+  });
+
+  it('a signed-in user repeating a client error is counted too, per route', async () => {
+    const user = await createUser(t, 'records-repeat');
+    for (let i = 0; i < 30; i++) await t.app.inject({ method: 'DELETE', url: `/api/drones/${900000 + i}`, headers: { cookie: user.cookie, origin: TEST_ORIGIN } });
+    const rows = await waitFor(async () => {
+      const r = await t.db.select().from(errorLogs).where(eq(errorLogs.userId, user.userId));
+      return r.reduce((n, row) => n + row.occurrences, 0) === 30 ? r : null;
+    }, 'thirty refusals counted');
+    expect(rows.length).toBeLessThanOrEqual(2);
   });
 });

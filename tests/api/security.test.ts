@@ -275,7 +275,8 @@ describe('rate limits', () => {
     const refused = await write(a);
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toMatch(/rate limit exceeded/i);
-    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json<{ code: string }>().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await feedbackCount()).toBe(before);
     // Another user from the same address still has their own allowance.
     expect((await write(b)).statusCode).toBe(201);
@@ -287,7 +288,8 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) expect((await signInFrom('203.0.113.7')).statusCode).toBe(200);
     const refused = await signInFrom('203.0.113.7');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/rate limit exceeded/i) as unknown });
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/rate limit exceeded/i) as unknown, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signInFrom('203.0.113.8')).statusCode).toBe(200);
   });
 });

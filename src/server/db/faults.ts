@@ -30,7 +30,7 @@ interface ErrorLike {
   severity?: unknown;
 }
 
-const asErrorLike = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? (e as ErrorLike) : null);
+const asErrorLike = (e: unknown): ErrorLike | null => (e !== null && typeof e === 'object' ? (e) : null);
 
 /** The error and its causes, innermost last (drizzle wraps the driver's error as `cause`). */
 function chain(error: unknown): ErrorLike[] {

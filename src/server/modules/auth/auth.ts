@@ -7,6 +7,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema/index.
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import { devLoginPlugin } from './dev-login-plugin.ts';
+import { raceSafeUserCreation } from './race-safe-adapter.ts';
 import { magicLinkMail, verificationMail } from './mails.ts';
 
 export interface AuthHooks {
@@ -52,10 +53,12 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: raceSafeUserCreation(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      }),
+    ),
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false, input: false },

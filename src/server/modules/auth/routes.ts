@@ -28,6 +28,26 @@ function checkAuthBody(url: string, body: unknown) {
   }
 }
 
+/**
+ * Whether a navigation came from another site. Browsers say so in Sec-Fetch-Site ('none' is the address
+ * bar or a bookmark); older ones are judged by Origin or Referer, and a request naming neither is taken as typed.
+ */
+export function isCrossSite(headers: Record<string, string | string[] | undefined>, publicUrl: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const own = new URL(publicUrl).origin;
+  for (const name of ['origin', 'referer'] as const) {
+    const value = headers[name];
+    if (typeof value !== 'string' || value === '') continue;
+    try {
+      return new URL(value).origin !== own;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 const isEmptyBody = (text: string) => text.trim() === '' || text.trim() === 'null';
 
 export function authRoutes(app: App, deps: AppDeps) {
@@ -83,7 +103,10 @@ export function authRoutes(app: App, deps: AppDeps) {
     return reply.redirect(data.url);
   });
 
+  // The spec navigates to GET /api/logout from our own pages. A link on another site must not sign the
+  // user out (SameSite=Lax cookies ride along on top-level navigations): such a request goes home instead.
   app.get('/api/logout', async (request, reply) => {
+    if (isCrossSite(request.headers, config.publicUrl)) return reply.redirect('/');
     const response = await auth.api.signOut({ headers: toHeaders(request), asResponse: true });
     copyCookies(reply, response);
     return reply.redirect('/login');
