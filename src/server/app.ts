@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { routeNotFound, unauthorized } from './errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestRecords } from './http/request-records.ts';
 import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
@@ -86,15 +87,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // moved to the front of onRequest, so none of the three can silently break.
   // Every route behind the guard is listed, so the security tests can call each one signed out.
   const guardedRoutes: { method: string; url: string }[] = [];
+  const guardedKey = new Set<string>();
+  /** Every route of the app (the OpenAPI test checks each /api one is described). */
+  const allRoutes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     const preHandlers = [route.preHandler ?? []].flat();
     if (preHandlers.some((h) => h === (requireUser as unknown))) {
       route.preHandler = preHandlers.filter((h) => h !== (requireUser as unknown));
       route.onRequest = [requireUser, ...[route.onRequest ?? []].flat()];
     }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') allRoutes.push({ method, url: route.url });
     const onRequest: unknown[] = [route.onRequest ?? []].flat();
     if (!onRequest.includes(requireUser)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      guardedRoutes.push({ method, url: route.url });
+      guardedKey.add(`${method} ${route.url}`);
+    }
   });
 
   const deps: AppDeps = {
@@ -134,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, config, requireUser, (method, url) => guardedKey.has(`${method} ${url}`));
   registerErrorHandler(app);
   registerInputHygiene(app);
   registerOriginCheck(app, config.publicUrl);
@@ -150,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   speechRoutes(app, deps);
 
   registerWebApp(app, config.webRoot);
-  return { app, database, deps, guardedRoutes, assistant };
+  return { app, database, deps, guardedRoutes, allRoutes, assistant };
 }
 
 /** The built React app for every path that is not the API; unknown /api paths stay JSON 404s. */

@@ -61,6 +61,10 @@ export function authRoutes(app: App, deps: AppDeps) {
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       config: deps.limits.signIn,
+      schema: {
+        summary: "better-auth's own endpoints",
+        description: 'Magic-link sign-in and verification, OAuth callbacks, sessions, sign-out and update-user (name, image), as better-auth serves them under /api/auth.',
+      },
       handler: async (request, reply) => {
         checkAuthBody(request.url, request.body);
         const response = await auth.handler(toWebRequest(request, config.publicUrl));
