@@ -57,7 +57,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, requ
     },
     transform: (input) => {
       const { url, route } = input;
-      if (!url.startsWith('/api/') || url.startsWith(DOCS_PATH) || url === OPENAPI_JSON_PATH) return { schema: { hide: true } as RouteSchema, url };
+      if (!url.startsWith('/api/') || url.startsWith(DOCS_PATH) || url === OPENAPI_JSON_PATH) return { schema: { hide: true }, url };
       const schema: RouteSchema = { ...(input.schema as RouteSchema | undefined) };
       const response: Record<string | number, unknown> = { ...(schema.response ?? {}) };
       const methods = [route.method].flat();
@@ -86,13 +86,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, requ
     if (!isAdminOrDeveloper(user) && !user.isStaffAccount) throw notFound('API description');
   };
 
-  app.get(OPENAPI_JSON_PATH, { onRequest: guard, schema: { hide: true } as RouteSchema }, async () => app.swagger());
+  app.get(OPENAPI_JSON_PATH, { onRequest: guard, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     uiConfig: { docExpansion: 'list', deepLinking: true },
     theme: { title: 'Drone Doctor API' },
-    uiHooks: { onRequest: guard },
+    // Its hooks are callback-style.
+    uiHooks: {
+      onRequest: (request, reply, done) => {
+        guard(request, reply).then(() => done(), done);
+      },
+    },
     // Our helmet policy already covers its pages (scripts from 'self', inline styles allowed); its own
     // static policy would add upgrade-insecure-requests even over plain http in development.
     staticCSP: false,
