@@ -63,6 +63,14 @@ describe("better-auth's own routes answer 4xx, never 500", () => {
     });
   }
 
+  for (const name of [null, 42, 'Pi\u0000lot', { first: 'x' }]) {
+    it(`magic-link sign-in with name ${JSON.stringify(name)}`, async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', headers: { origin: TEST_ORIGIN }, payload: { email: 'nul-name@example.com', name } });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    });
+  }
+
   it('a valid name still updates', async () => {
     const res = await send('POST', '/api/auth/update-user', { name: 'Pilot Jane' });
     expect(res.statusCode, res.body).toBe(200);
