@@ -42,7 +42,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A request waits at most 10 s for a connection; past it, the 503 of a database that cannot be reached.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection can be cut (server restart, failover, an admin's kill): the pool drops it and opens
   // another when needed. Without a listener its 'error' event would crash the process. While the pool is
   // closing, connections ending is expected and not worth a line.

@@ -8,6 +8,7 @@ import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import { devLoginPlugin } from './dev-login-plugin.ts';
 import { raceSafeUserCreation } from './race-safe-adapter.ts';
+import { isConnectionError, isDatabaseError, safeDatabaseDescription } from '../../db/faults.ts';
 import { magicLinkMail, verificationMail } from './mails.ts';
 
 export interface AuthHooks {
@@ -96,11 +97,19 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
       user: { create: { after: async (user) => hooks.onUserCreated(user) } },
       session: { create: { after: async (session) => hooks.onSignIn(session.userId) } },
     },
-    logger: config.logLevel === 'silent' ? { disabled: true } : { level: 'warn' },
+    // better-auth logs a failing statement with drizzle's message, parameters included: its lines go
+    // through the same redaction as ours (ADR 0015).
+    logger: config.logLevel === 'silent' ? { disabled: true } : { level: 'warn', log: logAuthLine },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function logAuthLine(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+  const safe = args.map((a) => (isDatabaseError(a) || isConnectionError(a) ? safeDatabaseDescription(a) : a instanceof Error ? `${a.name}: ${a.message.split('\n')[0]}` : a));
+  const text = isDatabaseError(message) ? safeDatabaseDescription(message) : message.replace(/\nparams: [\s\S]*$/, '');
+  (level === 'error' ? console.error : console.warn)(`better-auth ${level}: ${text}`, ...safe);
+}
 
 /** How long a browser's signed session-data cookie stands in for the session row (ADR 0013). */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
