@@ -5,7 +5,10 @@ import {
   clarifyRequestSchema,
   flightLogDeleteResponseSchema,
   flightLogIdParamsSchema,
+  flightLogIdsQuerySchema,
+  flightLogIdsSchema,
   flightLogInputSchema,
+  flightLogListQuerySchema,
   flightLogListSchema,
   flightLogPatchSchema,
   flightLogSchema,
@@ -47,9 +50,13 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };
 
-  app.get('/api/flight-logs', { ...read, schema: { response: { 200: flightLogListSchema } } }, async (request) => ({
-    flightLogs: await logs.list(requireCurrentUser(request).id),
-  }));
+  app.get('/api/flight-logs', { ...read, schema: { querystring: flightLogListQuerySchema, response: { 200: flightLogListSchema } } }, async (request) =>
+    logs.list(requireCurrentUser(request).id, request.query),
+  );
+
+  app.get('/api/flight-logs/ids', { ...read, schema: { querystring: flightLogIdsQuerySchema, response: { 200: flightLogIdsSchema } } }, async (request) =>
+    logs.ids(requireCurrentUser(request).id, request.query),
+  );
 
   app.post('/api/flight-logs', { ...write, schema: { body: flightLogInputSchema, response: { 201: flightLogSchema } } }, async (request, reply) =>
     reply.status(201).send(await logs.create(requireCurrentUser(request), request.body)),
@@ -73,7 +80,7 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
 
   // Bearer or cookie (both resolve in requireUser); a file download, so the body is the CSV itself.
   app.get('/api/flight-logs/export/csv', read, async (request, reply) => {
-    const { fileName, body } = await logs.exportCsv(requireCurrentUser(request));
+    const { fileName, body } = logs.exportCsv(requireCurrentUser(request));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
