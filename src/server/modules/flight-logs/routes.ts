@@ -28,10 +28,25 @@ import { createFlightLogsService } from './service.ts';
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'text/comma-separated-values', 'application/vnd.ms-excel'];
 const tooLarge = () => new AppError(413, 'CSV_TOO_LARGE', `The CSV file is too large: the limit is ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`);
 
-/** Reads the raw body up to the import's own limit, with a message that says so (not Fastify's 100 KB JSON limit). */
+/**
+ * Reads the raw body up to the import's own limit, with a message that says so (not Fastify's 100 KB
+ * JSON limit). With a Content-Length the bytes go straight into one buffer of that size: a 50 MB file
+ * is held once, not as chunks plus their concatenation.
+ */
 async function readCsvBody(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > IMPORT_MAX_BYTES) throw tooLarge();
+  if (Number.isInteger(declared) && declared > 0) {
+    const body = Buffer.allocUnsafe(declared);
+    let size = 0;
+    for await (const chunk of payload) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      if (size + buf.length > declared) throw new AppError(400, 'VALIDATION', 'The request body is longer than its Content-Length.');
+      buf.copy(body, size);
+      size += buf.length;
+    }
+    return size === declared ? body : body.subarray(0, size);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload) {

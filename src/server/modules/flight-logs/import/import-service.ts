@@ -98,8 +98,9 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       async function droneFor(key: string): Promise<number | { refused: string } | null> {
         const resolution = plan.resolutions.get(key);
         if (!resolution) return null;
-        // Read under the drone lock: a drone deleted or retired since the file was read takes no flight.
-        if (resolution.kind === 'existing') return drones.some((d) => d.id === resolution.droneId && d.retiredAt === null) ? resolution.droneId : null;
+        // Read under the drone lock: a drone deleted since the file was read takes no flight (a retired
+        // one only matches flights already logged, below).
+        if (resolution.kind === 'existing') return drones.some((d) => d.id === resolution.droneId) ? resolution.droneId : null;
         const identity = specIdentity(resolution.spec);
         const done = created.get(identity);
         if (done !== undefined) return done;
@@ -125,6 +126,7 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
 
       const rows: repo.NewFlightLogRow[] = [];
       const pending: { droneId: number; row: repo.NewFlightLogRow }[] = [];
+      const lineOf = new Map<repo.NewFlightLogRow, number | null>();
       for (const flight of plan.flights) {
         const drone = await droneFor(droneRefKey(flight.drone));
         if (drone === null) {
@@ -135,21 +137,20 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
           errors.push({ line: flight.line, message: `Row skipped: ${drone.refused}` });
           continue;
         }
-        pending.push({
+        const row: repo.NewFlightLogRow = {
+          userId: caller.id,
           droneId: drone,
-          row: {
-            userId: caller.id,
-            droneId: drone,
-            flightDate: flight.flightDate,
-            takeoffTime: flight.takeoffTime,
-            flightDuration: flight.durationMinutes,
-            location: flight.location,
-            flightType: flight.flightType ?? 'recreational',
-            conditions: flight.conditions,
-            notes: flight.notes,
-            source: 'import',
-          },
-        });
+          flightDate: flight.flightDate,
+          takeoffTime: flight.takeoffTime,
+          flightDuration: flight.durationMinutes,
+          location: flight.location,
+          flightType: flight.flightType ?? 'recreational',
+          conditions: flight.conditions,
+          notes: flight.notes,
+          source: 'import',
+        };
+        lineOf.set(row, flight.line);
+        pending.push({ droneId: drone, row });
       }
 
       // Never twice: a flight already logged (same drone, date, takeoff time, duration) is skipped, as
@@ -159,12 +160,16 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
         existing.set(flightKey(k.droneId, k.flightDate, k.takeoffTime, k.flightDuration), k.n);
       }
       let skipped = 0;
+      const retired = new Set(drones.filter((d) => d.retiredAt !== null).map((d) => d.id));
       for (const { droneId, row } of pending) {
         const key = flightKey(droneId, row.flightDate, row.takeoffTime ?? null, row.flightDuration);
         const left = existing.get(key) ?? 0;
         if (left > 0) {
           existing.set(key, left - 1);
           skipped++;
+        } else if (retired.has(droneId)) {
+          // A flight never lands on a drone taken out of the list, even one retired while this file was read.
+          errors.push({ line: lineOf.get(row) ?? null, message: 'Row skipped: its drone is no longer in your list' });
         } else rows.push(row);
       }
       await repo.insertFlightLogs(tx, rows);
