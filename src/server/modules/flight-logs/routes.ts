@@ -22,10 +22,13 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
 import { createImportService } from './import/import-service.ts';
 import { createLlmColumnMapper } from './import/llm-mapper.ts';
+import { Slots } from './import/slots.ts';
 import { createFlightLogsService } from './service.ts';
 
 // Windows browsers label .csv files application/vnd.ms-excel; the content decides what the file is anyway.
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'text/comma-separated-values', 'application/vnd.ms-excel'];
+/** Imports reading and parsing at once in this process (ADR 0035): one 50 MB file and its parse at a time. */
+const IMPORT_CONCURRENCY = 1;
 const tooLarge = () => new AppError(413, 'CSV_TOO_LARGE', `The CSV file is too large: the limit is ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`);
 
 /**
@@ -115,10 +118,20 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
     async (request) => imports.cancel(requireCurrentUser(request), request.params.sessionId),
   );
 
-  // The raw CSV body: its own scope, so only this route takes text/csv, with its own size limit.
+  // The raw CSV body: its own scope, so only this route takes text/csv, with its own size limit. A body
+  // is read only once a slot is free, and the slot is held until the answer is sent (or the client
+  // goes): at most IMPORT_CONCURRENCY files are in memory.
+  const slots = new Slots(IMPORT_CONCURRENCY);
+  const releases = new WeakMap<FastifyRequest, () => void>();
+  const release = (request: FastifyRequest) => releases.get(request)?.();
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(CSV_TYPES, { bodyLimit: IMPORT_MAX_BYTES + 1 }, async (request: FastifyRequest, payload: NodeJS.ReadableStream) => readCsvBody(request, payload));
+    scope.addContentTypeParser(CSV_TYPES, { bodyLimit: IMPORT_MAX_BYTES + 1 }, async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+      releases.set(request, await slots.acquire());
+      return readCsvBody(request, payload);
+    });
+    scope.addHook('onResponse', async (request) => release(request));
+    scope.addHook('onRequestAbort', async (request) => release(request));
     scope.post(
       '/api/flight-logs/import/csv',
       {
@@ -130,8 +143,12 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
       },
       async (request) => {
         const caller = requireCurrentUser(request);
-        if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'IMPORT_EMPTY', 'Send the CSV file as the request body with content type text/csv.');
-        return imports.start(caller, request.body);
+        try {
+          if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'IMPORT_EMPTY', 'Send the CSV file as the request body with content type text/csv.');
+          return await imports.start(caller, request.body);
+        } finally {
+          release(request);
+        }
       },
     );
   });
