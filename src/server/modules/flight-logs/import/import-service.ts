@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { flightLogImportSessions } from '../../../db/schema/index.ts';
 import { AppError, forbidden } from '../../../errors.ts';

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
 import { DRONES_KEY, useDrones } from '../../drones/index.ts';
-import { deleteFlightLog, downloadExport, LOGBOOK_KEYS, patchFlightLog } from '../api.ts';
+import { deleteFlightLog, downloadExport, fetchAllFlightLogIds, LOGBOOK_KEYS, patchFlightLog } from '../api.ts';
 import { BulkEditDialog } from '../components/bulk-edit-dialog.tsx';
 import { ClarifyDialog } from '../components/clarify-dialog.tsx';
 import { FlightHistory } from '../components/flight-history.tsx';
@@ -45,13 +45,27 @@ export function LogbookPage() {
   const [bulk, setBulk] = useState<Bulk>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [exporting, setExporting] = useState(false);
+  const [selectingAll, setSelectingAll] = useState(false);
 
-  const list = logs.data?.flightLogs ?? [];
+  const list = logs.data?.pages.flatMap((p) => p.flightLogs) ?? [];
+  const totalFlights = total.data?.totalFlights;
   const tier = tierInfo?.tier ?? null;
   // Import: allowed tiers, and when the tier is unknown (doc 2 §6); export: any tier but basic, once loaded.
   const importAllowed = tier === null ? !tierLoading : canImportCsv(tier);
   const exportAllowed = tier !== null && canExportCsv(tier);
-  const selectedIds = list.filter((l) => selected.has(l.id)).map((l) => l.id);
+  const selectedIds = [...selected];
+
+  /** Select all is every flight of the user, fetched as ids from the server, not the pages on screen. */
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      setSelected(new Set(await fetchAllFlightLogIds()));
+    } catch {
+      toast({ title: 'Select All Failed', description: 'Could not load your flights. Please try again.', variant: 'destructive' });
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: LOGBOOK_KEYS.all }), queryClient.invalidateQueries({ queryKey: DRONES_KEY })]);
 
@@ -136,7 +150,7 @@ export function LogbookPage() {
         )}
       </div>
 
-      <StatCards totalHours={total.data?.totalHours} totalFlights={total.data?.totalFlights ?? logs.data?.flightLogs.length} drones={drones.data?.length} />
+      <StatCards totalHours={total.data?.totalHours} totalFlights={totalFlights} drones={drones.data?.length} />
 
       <div className="flex flex-wrap gap-2">
         <Button
@@ -168,7 +182,7 @@ export function LogbookPage() {
           }}
         />
         <span title={exportAllowed ? undefined : CSV_EXPORT_UPGRADE_TIP}>
-          <Button variant="outline" disabled={!exportAllowed || list.length === 0 || exporting} onClick={() => void exportCsv()} data-testid="export-csv">
+          <Button variant="outline" disabled={!exportAllowed || !totalFlights || exporting} onClick={() => void exportCsv()} data-testid="export-csv">
             <Download aria-hidden />
             {exporting ? 'Exporting…' : 'Export CSV'}
           </Button>
@@ -218,8 +232,14 @@ export function LogbookPage() {
           ) : (
             <FlightHistory
               logs={list}
+              totalFlights={totalFlights ?? list.length}
               selected={selected}
               onSelect={setSelected}
+              onSelectAll={() => void selectAll()}
+              selectingAll={selectingAll}
+              hasMore={logs.hasNextPage}
+              loadingMore={logs.isFetchingNextPage}
+              onLoadMore={() => void logs.fetchNextPage()}
               onEdit={(log) => {
                 setEditing(log);
                 setFormOpen(true);
