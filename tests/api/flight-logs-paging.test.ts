@@ -186,3 +186,39 @@ describe('GET /api/flight-logs/export/csv', () => {
     expect(dates).toEqual([...dates].sort());
   });
 });
+
+describe('POST /api/flight-logs/bulk/patch and /bulk/delete (select all, ADR 0036)', () => {
+  const post = (u: SignedInUser, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...u.headers, origin: TEST_ORIGIN }, payload });
+
+  it("edits and deletes every id of the caller's in one request, and never another user's", async () => {
+    const u = await createUser(t, 'bulk');
+    const other = await createUser(t, 'bulk-other');
+    await seedFlights(u, (await addDrone(u)).id, 300);
+    await seedFlights(other, (await addDrone(other)).id, 3);
+    const ids = (await get(u, '/api/flight-logs/ids')).json<FlightLogIds>().ids;
+    const theirs = (await get(other, '/api/flight-logs/ids')).json<FlightLogIds>().ids;
+    await t.db.execute(sql`update flight_logs set notes = 'first' where id = ${ids[0]!}`);
+
+    const edited = await post(u, '/api/flight-logs/bulk/patch', { ids: [...ids, ...theirs], changes: { flightType: 'training', notes: 'Checked' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual({ done: 300, failed: 3 });
+    const all = (await get(u, '/api/flight-logs?limit=200')).json<FlightLogList>().flightLogs;
+    expect(all.every((f) => f.flightType === 'training')).toBe(true);
+    expect(all.find((f) => f.id === ids[0])!.notes).toBe('first\nChecked');
+    expect(all.find((f) => f.id === ids[1])!.notes).toBe('Checked');
+    const untouched = (await get(other, '/api/flight-logs')).json<FlightLogList>().flightLogs;
+    expect(untouched.every((f) => f.flightType === 'commercial' || f.flightType === 'recreational')).toBe(true);
+    expect(untouched.every((f) => f.notes === null)).toBe(true);
+
+    const nothing = await post(u, '/api/flight-logs/bulk/patch', { ids, changes: { flightType: 'unchanged' } });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json<{ code: string }>().code).toBe('VALIDATION');
+    expect((await post(u, '/api/flight-logs/bulk/delete', { ids: [] })).statusCode).toBe(400);
+    expect((await post(u, '/api/flight-logs/bulk/delete', { ids: Array.from({ length: 5001 }, (_, i) => i + 1) })).statusCode).toBe(400);
+
+    const deleted = await post(u, '/api/flight-logs/bulk/delete', { ids: [...ids, ...theirs] });
+    expect(deleted.json()).toEqual({ done: 300, failed: 3 });
+    expect((await get(u, '/api/flight-hours/total')).json<{ totalFlights: number }>().totalFlights).toBe(0);
+    expect((await get(other, '/api/flight-hours/total')).json<{ totalFlights: number }>().totalFlights).toBe(3);
+  });
+});

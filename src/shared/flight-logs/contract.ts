@@ -166,6 +166,23 @@ export function bulkEditPayload(form: { flightType: string; location: string; co
 
 export const flightLogIdParamsSchema = z.object({ id: pathIdSchema });
 
+/**
+ * Bulk edit and bulk delete of a selection (ADR 0036): the ids travel in chunks of at most
+ * BULK_IDS_MAX, one request each, so "select all" over 200,000 flights is 40 requests, not 200,000
+ * (and stays under the per-user write limit). Ids not the caller's are skipped, never touched.
+ */
+export const BULK_IDS_MAX = 5000;
+const bulkIdsSchema = z
+  .array(z.number().int().min(1).max(2 ** 31 - 1))
+  .min(1, 'Select at least one flight')
+  .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} flights a request`);
+export const bulkDeleteSchema = z.object({ ids: bulkIdsSchema });
+export const bulkPatchSchema = z.object({ ids: bulkIdsSchema, changes: flightLogPatchSchema });
+export type BulkPatch = z.infer<typeof bulkPatchSchema>;
+/** How many of the ids sent were changed; the rest were not the caller's, gone, or (edit) over a limit. */
+export const bulkResultSchema = z.object({ done: z.number().int(), failed: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
 export const flightLogSchema = z.object({
   id: z.number().int(),
   userId: z.string(),

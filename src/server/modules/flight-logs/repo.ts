@@ -244,3 +244,42 @@ export async function lockDroneForFlight(tx: DbOrTx, userId: string, droneId: nu
     .for('share');
   return row;
 }
+
+/** Deletes those of `ids` that are the user's; returns how many. */
+export async function deleteFlightLogs(db: DbOrTx, userId: string, ids: number[]) {
+  const rows = await db
+    .delete(flightLogs)
+    .where(and(eq(flightLogs.userId, userId), inArray(flightLogs.id, ids)))
+    .returning({ id: flightLogs.id });
+  return rows.length;
+}
+
+/**
+ * The bulk edit in one statement: only the fields given change; notes are appended (on a new line) or
+ * replace. A flight whose notes would grow past `notesMax` is left as it was (counted as failed).
+ */
+export async function patchFlightLogs(
+  db: DbOrTx,
+  userId: string,
+  ids: number[],
+  set: { flightType?: FlightType; location?: string; conditions?: string; notes?: { text: string; append: boolean } },
+  notesMax: number,
+) {
+  const notes = set.notes
+    ? set.notes.append
+      ? sql`case when ${flightLogs.notes} is null or ${flightLogs.notes} = '' then ${set.notes.text} else ${flightLogs.notes} || E'\n' || ${set.notes.text} end`
+      : sql`${set.notes.text}`
+    : null;
+  const rows = await db
+    .update(flightLogs)
+    .set({
+      ...(set.flightType ? { flightType: set.flightType } : {}),
+      ...(set.location ? { location: set.location } : {}),
+      ...(set.conditions ? { conditions: set.conditions } : {}),
+      ...(notes ? { notes } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(flightLogs.userId, userId), inArray(flightLogs.id, ids), notes ? sql`char_length(${notes}) <= ${notesMax}` : undefined))
+    .returning({ id: flightLogs.id });
+  return rows.length;
+}

@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   IMPORT_MAX_BYTES,
+  bulkDeleteSchema,
+  bulkPatchSchema,
+  bulkResultSchema,
   clarifyRequestSchema,
   flightLogDeleteResponseSchema,
   flightLogIdParamsSchema,
@@ -90,6 +93,15 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
 
   app.delete('/api/flight-logs/:id', { ...write, schema: { params: flightLogIdParamsSchema, response: { 200: flightLogDeleteResponseSchema } } }, async (request) =>
     logs.remove(requireCurrentUser(request), request.params.id),
+  );
+
+  // Bulk edit and delete of a selection, in chunks of ids (ADR 0036); POST: a body on DELETE is not portable.
+  app.post('/api/flight-logs/bulk/delete', { ...write, schema: { body: bulkDeleteSchema, response: { 200: bulkResultSchema } } }, async (request) =>
+    logs.bulkDelete(requireCurrentUser(request), request.body.ids),
+  );
+
+  app.post('/api/flight-logs/bulk/patch', { ...write, schema: { body: bulkPatchSchema, response: { 200: bulkResultSchema } } }, async (request) =>
+    logs.bulkPatch(requireCurrentUser(request), request.body.ids, request.body.changes),
   );
 
   app.get('/api/flight-hours/total', { ...read, schema: { response: { 200: totalHoursSchema } } }, async (request) => logs.totalHours(requireCurrentUser(request).id));

@@ -7,6 +7,7 @@ import {
   FLIGHT_LOG_MESSAGES,
   FLIGHT_LOG_LEN,
   exportFileName,
+  type BulkResult,
   type FlightLog,
   type FlightLogInput,
   type FlightLogPatch,
@@ -141,6 +142,30 @@ export function createFlightLogsService(db: Db) {
       const deleted = await repo.deleteFlightLog(db, caller.id, id);
       if (!deleted) throw notFound('Flight log');
       return { id, message: 'Flight log deleted' };
+    },
+
+    async bulkDelete(caller: FlightLogCaller, ids: number[]): Promise<BulkResult> {
+      const unique = [...new Set(ids)];
+      const done = await repo.deleteFlightLogs(db, caller.id, unique);
+      return { done, failed: unique.length - done };
+    },
+
+    /** The bulk edit: the same rules as PATCH, for every flight of the chunk in one statement. */
+    async bulkPatch(caller: FlightLogCaller, ids: number[], patch: FlightLogPatch): Promise<BulkResult> {
+      const unique = [...new Set(ids)];
+      const done = await repo.patchFlightLogs(
+        db,
+        caller.id,
+        unique,
+        {
+          flightType: patch.flightType && patch.flightType !== 'unchanged' ? patch.flightType : undefined,
+          location: patch.location ?? undefined,
+          conditions: patch.conditions ?? undefined,
+          notes: patch.notes ? { text: patch.notes, append: patch.notesMode === 'append' } : undefined,
+        },
+        FLIGHT_LOG_LEN.notes,
+      );
+      return { done, failed: unique.length - done };
     },
 
     async totalHours(userId: string): Promise<TotalHours> {

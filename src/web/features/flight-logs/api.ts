@@ -1,4 +1,4 @@
-import type { ClarificationResponse, FlightLog, FlightLogIds, FlightLogInputRaw, FlightLogList, FlightStats, ImportResponse, TotalHours } from '../../../shared/flight-logs/contract.ts';
+import type { BulkResult, ClarificationResponse, FlightLog, FlightLogIds, FlightLogInputRaw, FlightLogList, FlightStats, ImportResponse, TotalHours } from '../../../shared/flight-logs/contract.ts';
 import { apiGet, apiRequest, apiSend, ApiError } from '../../lib/api-client.ts';
 
 /** Every logbook query starts with 'flight-logs' so one invalidation refreshes them all (drones do too). */
@@ -28,6 +28,8 @@ export const fetchFlightStats = () => apiGet<FlightStats>('/api/flight-logs/stat
 export const createFlightLog = (body: FlightLogInputRaw) => apiSend<FlightLog>('POST', '/api/flight-logs', { body });
 export const replaceFlightLog = (id: number, body: FlightLogInputRaw) => apiSend<FlightLog>('PUT', `/api/flight-logs/${id}`, { body });
 export const patchFlightLog = (id: number, body: Record<string, string>) => apiSend<FlightLog>('PATCH', `/api/flight-logs/${id}`, { body });
+export const bulkDeleteFlightLogs = (ids: number[]) => apiSend<BulkResult>('POST', '/api/flight-logs/bulk/delete', { body: { ids } });
+export const bulkPatchFlightLogs = (ids: number[], changes: Record<string, string>) => apiSend<BulkResult>('POST', '/api/flight-logs/bulk/patch', { body: { ids, changes } });
 export const deleteFlightLog = (id: number) => apiSend<{ id: number; message: string }>('DELETE', `/api/flight-logs/${id}`);
 
 /** GET /api/flight-logs/export/csv as a file (the session cookie signs the call). */
