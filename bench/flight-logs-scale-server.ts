@@ -70,7 +70,6 @@ async function seed() {
     select ${owner!.user_id}, ${lister.droneId}, date '2000-01-01' + (i % 9000), case when i % 10 = 0 then null else time '00:00' + (i * 37 % 86400) * interval '1 second' end,
       1 + i % 90, 'Site ' || (i % 40), 'commercial', case when i % 5 = 0 then 'Battery swap, ND16' end, 'import'
     from generate_series(1, ${FLIGHTS}) as i`);
-  await database.db.execute(sql`analyze flight_logs`);
 }
 
 process.on('message', (m: ScaleServerAsk) => {

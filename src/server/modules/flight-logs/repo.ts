@@ -76,17 +76,19 @@ const flightColumns = sql`f.id, f.user_id as "userId", f.drone_id as "droneId", 
         d.serial_number as "droneSerialNumber", d.unique_identifier as "droneUniqueIdentifier", d.retired_at is not null as "droneRetired"`;
 
 /**
- * PostgreSQL builds the rows as one JSON array: a page arrives as one value instead of rows to convert
+ * The page is cut from flight_logs alone, then joined to its drones: a planner without statistics
+ * (PGlite never analyses by itself) then still walks flight_logs_user_list_idx for the first rows
+ * instead of joining every flight of the user and sorting them. PostgreSQL builds the rows as one JSON array: a page arrives as one value instead of rows to convert
  * one by one (3 to 5 times faster on PGlite, where that conversion is the cost of the whole request).
  */
 async function selectFlights(db: DbOrTx, where: SQL, limit: number | null = null, direction: 'asc' | 'desc' = 'desc'): Promise<FlightLogWithDrone[]> {
   const result = await db.execute<{ rows: string | null }>(sql`
     select json_agg(x)::text as rows from (
       select ${flightColumns}
-      from ${flightLogs} f join ${drones} d on d.id = f.drone_id
-      where ${where}
+      from (
+        select * from ${flightLogs} f where ${where} order by ${orderBy(direction)} ${limit === null ? sql`` : sql`limit ${limit}`}
+      ) f join ${drones} d on d.id = f.drone_id
       order by ${orderBy(direction)}
-      ${limit === null ? sql`` : sql`limit ${limit}`}
     ) x`);
   const json = result.rows[0]?.rows;
   return json ? (JSON.parse(json) as FlightLogWithDrone[]) : [];

@@ -51,7 +51,9 @@ async function readCsvBody(request: FastifyRequest, payload: NodeJS.ReadableStre
       buf.copy(body, size);
       size += buf.length;
     }
-    return size === declared ? body : body.subarray(0, size);
+    // A body cut short (the client went away) is not a smaller file: nothing of it is imported.
+    if (size !== declared) throw new AppError(400, 'VALIDATION', 'The request body ended before its Content-Length.');
+    return body;
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -139,8 +141,14 @@ export function flightLogRoutes(app: App, deps: AppDeps) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(CSV_TYPES, { bodyLimit: IMPORT_MAX_BYTES + 1 }, async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
-      releases.set(request, await slots.acquire());
-      return readCsvBody(request, payload);
+      const done = await slots.acquire();
+      releases.set(request, done);
+      try {
+        return await readCsvBody(request, payload);
+      } catch (error) {
+        done();
+        throw error;
+      }
     });
     scope.addHook('onResponse', async (request) => release(request));
     scope.addHook('onRequestAbort', async (request) => release(request));
