@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
@@ -444,7 +445,9 @@ describe('clarification sessions', () => {
     const q = asked(await importCsv(u, ambiguous));
     const [row] = await t.db.select().from(flightLogImportSessions).where(eq(flightLogImportSessions.id, q.sessionId));
     expect(row!.userId).toBe(u.userId);
-    expect(row!.content).toBe(ambiguous);
+    // A question about the file's columns keeps the file, compressed (ADR 0035).
+    expect(row!.kind).toBe('file');
+    expect(gunzipSync(row!.payload).toString('utf8')).toBe(ambiguous);
     const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(29.5);
     expect(minutes).toBeLessThan(30.5);

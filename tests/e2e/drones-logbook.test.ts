@@ -133,4 +133,60 @@ describe('drones and the flight logbook', () => {
     }
     await expectToast(page, 'Export Successful', 'Flight logs exported to CSV file');
   });
+
+  it('pages a logbook larger than one page: Load more, select all of it, totals from the server', async () => {
+    const page = await stack.newPage();
+    await devSignIn(page, uniqueEmail('logbook-pages'), 'pro');
+    const origin = { origin: stack.app.url };
+    const drone = await page.request.post('/api/drones', { headers: origin, data: { serialNumber: 'SN-PAGES', manufacturer: 'DJI', model: 'Mavic 3' } });
+    expect(drone.status()).toBe(201);
+    // 120 flights of 1 to 30 minutes, through the product's import (one drone: no question).
+    const lines = ['Date,Takeoff Time (UTC),Minutes'];
+    let minutes = 0;
+    for (let i = 0; i < 120; i++) {
+      const d = new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      lines.push(`${d},${String(6 + (i % 12)).padStart(2, '0')}:00:00,${1 + (i % 30)}`);
+      minutes += 1 + (i % 30);
+    }
+    const imported = await page.request.post('/api/flight-logs/import/csv', { headers: { ...origin, 'content-type': 'text/csv' }, data: lines.join('\n') });
+    expect(imported.status(), await imported.text()).toBe(200);
+
+    await visitSignedIn(page, '/logbook');
+    await expectText(page.getByTestId('stat-flights'), '120');
+    await expectText(page.getByTestId('stat-hours'), (Math.round((minutes / 60) * 10) / 10).toFixed(1));
+    await expect.poll(() => page.getByTestId('flight-row').count()).toBe(50);
+    await expectText(page.getByTestId('flights-shown'), 'Showing 50 of 120 flights');
+    // Newest first.
+    await expectText(page.getByTestId('flight-row').first(), 'Apr 30, 2023');
+    await page.getByTestId('load-more').click();
+    await expect.poll(() => page.getByTestId('flight-row').count()).toBe(100);
+    await page.getByTestId('load-more').click();
+    await expect.poll(() => page.getByTestId('flight-row').count()).toBe(120);
+    expect(await page.getByTestId('load-more').count()).toBe(0);
+    await expectText(page.getByTestId('flight-row').last(), 'Jan 01, 2023');
+
+    // Select all is every flight, not the 50 on screen after a reload.
+    await visitSignedIn(page, '/logbook');
+    await expect.poll(() => page.getByTestId('flight-row').count()).toBe(50);
+    // The ids come from the server first, so the box is checked a moment after the click.
+    await page.getByTestId('select-all').click();
+    await expectText(page.getByTestId('bulk-actions'), '120 selected');
+    await page.getByTestId('bulk-edit').click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Edit Flight Logs' });
+    await bulk.getByLabel('Flight Type').selectOption('inspection');
+    await bulk.getByTestId('bulk-edit-apply').click();
+    await expectToast(page, 'Bulk Edit Complete', 'Updated 120 flight logs');
+    const types = await page.request.get('/api/flight-logs?limit=200');
+    const body = (await types.json()) as { flightLogs: { flightType: string }[] };
+    expect(body.flightLogs.filter((f) => f.flightType === 'inspection')).toHaveLength(120);
+
+    await page.getByTestId('select-all').click();
+    await expectText(page.getByTestId('bulk-actions'), '120 selected');
+    await page.getByTestId('bulk-delete').click();
+    await expectText(page.getByTestId('delete-confirm'), 'Delete 120 selected flights?');
+    await page.getByTestId('confirm-delete').click();
+    await expectToast(page, 'Flights Deleted', 'Deleted 120 flight logs');
+    await page.getByTestId('no-flights').waitFor();
+    await expectText(page.getByTestId('stat-flights'), '0');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LEN } from '../constants.ts';
 import { isIsoDate, latestDateOnEarth, numberOrZero, pathIdSchema } from '../drones.ts';
+import { CURSOR_MAX_LENGTH, paged, pageQuerySchema } from '../paging.ts';
 
 /** Flight logbook contract (doc 2 §3, §5, §7, §8, §9). */
 
@@ -36,6 +37,10 @@ export const IMPORT_PROGRESS_STEPS = [0, 20, 40, 60, 80, 100] as const;
 export const IMPORT_PROGRESS_CREEP = { everyMs: 3000, minPoints: 1, maxPoints: 2, cap: 95 } as const;
 export const IMPORT_OVERLAY_CLOSE_MS = 1500;
 export const IMPORT_SESSION_TTL_MINUTES = 30;
+/** Imports waiting for an answer, per user: a new one replaces the oldest (ADR 0035). */
+export const IMPORT_SESSIONS_PER_USER = 3;
+/** The most a waiting import keeps, compressed (ADR 0035). */
+export const IMPORT_SESSION_MAX_BYTES = 4 * 1024 * 1024;
 /** The largest CSV the import takes: a 3-hour 10 Hz telemetry log with every column is about 40 MB. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_ACCEPT = '.csv';
@@ -161,6 +166,23 @@ export function bulkEditPayload(form: { flightType: string; location: string; co
 
 export const flightLogIdParamsSchema = z.object({ id: pathIdSchema });
 
+/**
+ * Bulk edit and bulk delete of a selection (ADR 0036): the ids travel in chunks of at most
+ * BULK_IDS_MAX, one request each, so "select all" over 200,000 flights is 40 requests, not 200,000
+ * (and stays under the per-user write limit). Ids not the caller's are skipped, never touched.
+ */
+export const BULK_IDS_MAX = 5000;
+const bulkIdsSchema = z
+  .array(z.number().int().min(1).max(2 ** 31 - 1))
+  .min(1, 'Select at least one flight')
+  .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} flights a request`);
+export const bulkDeleteSchema = z.object({ ids: bulkIdsSchema });
+export const bulkPatchSchema = z.object({ ids: bulkIdsSchema, changes: flightLogPatchSchema });
+export type BulkPatch = z.infer<typeof bulkPatchSchema>;
+/** How many of the ids sent were changed; the rest were not the caller's, gone, or (edit) over a limit. */
+export const bulkResultSchema = z.object({ done: z.number().int(), failed: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
 export const flightLogSchema = z.object({
   id: z.number().int(),
   userId: z.string(),
@@ -180,8 +202,23 @@ export const flightLogSchema = z.object({
 });
 export type FlightLog = z.infer<typeof flightLogSchema>;
 
-export const flightLogListSchema = z.object({ flightLogs: z.array(flightLogSchema) });
+/** GET /api/flight-logs: one page, newest first (ADR 0014); `nextCursor` is null on the last page. */
+export const flightLogListQuerySchema = pageQuerySchema;
+export const flightLogListSchema = paged(z.object({ flightLogs: z.array(flightLogSchema) }));
 export type FlightLogList = z.infer<typeof flightLogListSchema>;
+
+/**
+ * GET /api/flight-logs/ids: every flight's id, in the list's order, for "select all" (ADR 0014: a
+ * selection is never built from the pages a client happens to hold). Ids are small, so a page is large;
+ * a client follows `nextCursor` until null.
+ */
+export const FLIGHT_LOG_IDS_PAGE_MAX = 10_000;
+export const flightLogIdsQuerySchema = z.object({
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
+  limit: z.coerce.number().int().min(1).max(FLIGHT_LOG_IDS_PAGE_MAX).default(FLIGHT_LOG_IDS_PAGE_MAX),
+});
+export const flightLogIdsSchema = paged(z.object({ ids: z.array(z.number().int()) }));
+export type FlightLogIds = z.infer<typeof flightLogIdsSchema>;
 
 export const flightLogDeleteResponseSchema = z.object({ id: z.number().int(), message: z.string() });
 

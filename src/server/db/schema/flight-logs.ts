@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, jsonb, pgTable, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { FLIGHT_TYPES } from '../../../shared/flight-logs/contract.ts';
 import { users } from './auth.ts';
 import { drones } from './drones.ts';
+
+/** Binary column: node-postgres and PGlite both hand back a Buffer / Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const inList = (list: readonly string[]) => sql.raw(list.map((v) => `'${v}'`).join(', '));
 
@@ -42,7 +45,9 @@ export const flightLogs = pgTable(
 
 /**
  * An import waiting for the pilot's answer (doc 2 §4). Kept in the database, not in memory, so any app
- * process can continue it; it expires after 30 minutes.
+ * process can continue it; it expires after 30 minutes. It keeps only what the answer needs (ADR 0035):
+ * the file for a question about its columns, otherwise the flights read from it; gzip-compressed and
+ * bounded in size, at most a few per user (the oldest gives way).
  */
 export const flightLogImportSessions = pgTable(
   'flight_log_import_sessions',
@@ -51,8 +56,10 @@ export const flightLogImportSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The decoded CSV text. */
-    content: text('content').notNull(),
+    /** 'file': the CSV as UTF-8; 'extract': the flights read from it, as JSON. */
+    kind: text('kind', { enum: ['file', 'extract'] }).notNull().default('file'),
+    /** What `kind` says, gzip-compressed. */
+    payload: bytea('payload').notNull().default(sql`''::bytea`),
     /** The answers given so far, keyed by question kind. */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     /** The question waiting for an answer. */

@@ -1,6 +1,5 @@
 import { OTHER } from '../../../shared/manufacturers.ts';
 import { droneDisplayName } from '../../../shared/drones.ts';
-import { exportFileName } from '../../../shared/flight-logs/contract.ts';
 import type { FlightLogWithDrone } from './repo.ts';
 
 /**
@@ -40,39 +39,37 @@ export function csvCell(value: string | number | null): string {
 const maker = (r: FlightLogWithDrone) => (r.droneManufacturer === OTHER ? (r.droneCustomManufacturer ?? '') : r.droneManufacturer);
 const model = (r: FlightLogWithDrone) => (r.droneModel === OTHER || r.droneModel === null ? (r.droneCustomModel ?? '') : r.droneModel);
 
+function exportLine(r: FlightLogWithDrone): string {
+  const name = droneDisplayName({
+    name: r.droneName,
+    manufacturer: r.droneManufacturer,
+    model: r.droneModel,
+    customManufacturer: r.droneCustomManufacturer,
+    customModel: r.droneCustomModel,
+  });
+  return [
+    r.flightDate,
+    r.takeoffTime ? r.takeoffTime.slice(0, 8) : null,
+    r.flightDuration,
+    name,
+    maker(r),
+    model(r),
+    r.droneSerialNumber,
+    r.droneUniqueIdentifier,
+    r.location,
+    r.flightType,
+    r.conditions,
+    r.notes,
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
 /**
  * UTF-8 with a byte-order mark (Excel reads UTF-8 only with it), CRLF line ends, ISO 8601 dates and
- * times, one row per flight, oldest first.
+ * times, one row per flight, oldest first. One string per batch of flights: the export streams.
  */
-export function buildExportCsv(rows: FlightLogWithDrone[], now: Date) {
-  const lines = [EXPORT_COLUMNS.join(',')];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const r = rows[i]!;
-    const name = droneDisplayName({
-      name: r.droneName,
-      manufacturer: r.droneManufacturer,
-      model: r.droneModel,
-      customManufacturer: r.droneCustomManufacturer,
-      customModel: r.droneCustomModel,
-    });
-    lines.push(
-      [
-        r.flightDate,
-        r.takeoffTime ? r.takeoffTime.slice(0, 8) : null,
-        r.flightDuration,
-        name,
-        maker(r),
-        model(r),
-        r.droneSerialNumber,
-        r.droneUniqueIdentifier,
-        r.location,
-        r.flightType,
-        r.conditions,
-        r.notes,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return { fileName: exportFileName(now), body: `\uFEFF${lines.join('\r\n')}\r\n` };
+export async function* exportCsvChunks(batches: AsyncIterable<FlightLogWithDrone[]>): AsyncGenerator<string> {
+  yield `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
+  for await (const rows of batches) yield `${rows.map(exportLine).join('\r\n')}\r\n`;
 }

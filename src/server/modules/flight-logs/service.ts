@@ -1,9 +1,13 @@
-import type { Db } from '../../db/client.ts';
+import { Readable } from 'node:stream';
+import type { PageQuery } from '../../../shared/paging.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { droneDisplayName } from '../../../shared/drones.ts';
 import {
   FLIGHT_LOG_MESSAGES,
   FLIGHT_LOG_LEN,
+  exportFileName,
+  type BulkResult,
   type FlightLog,
   type FlightLogInput,
   type FlightLogPatch,
@@ -13,8 +17,7 @@ import {
 import { CSV_EXPORT_UPGRADE_TIP, canExportCsv } from '../../../shared/flight-logs/policy.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import * as droneRepo from '../drones/repo.ts';
-import { isForeignKeyViolation } from '../drones/pg-errors.ts';
-import { buildExportCsv } from './csv-export.ts';
+import { exportCsvChunks } from './csv-export.ts';
 import * as repo from './repo.ts';
 
 export interface FlightLogCaller {
@@ -51,10 +54,16 @@ export function toFlightLogView(row: repo.FlightLogWithDrone): FlightLog {
 
 const droneNotFound = () => new AppError(404, 'NOT_FOUND', FLIGHT_LOG_MESSAGES.droneNotFound);
 
-/** A new flight must name one of the caller's drones in the list; an edit may keep a retired one. */
-async function assertDrone(db: Db, userId: string, droneId: number, keepRetiredId?: number) {
-  const drone = await droneRepo.findOwnDrone(db, userId, droneId);
-  if (!drone || (drone.retiredAt !== null && droneId !== keepRetiredId)) throw droneNotFound();
+/**
+ * A new flight must name one of the caller's drones in the list; an edit may keep a retired one. The
+ * drone row is locked FOR SHARE in the transaction that writes the flight: deleting or retiring a drone
+ * takes FOR UPDATE on the same row (drones service `remove`), so the two line up. A flight written
+ * first is counted by the deletion (the drone is retired, not deleted); a flight written second sees
+ * the drone gone or retired and answers 404, never lands on it.
+ */
+async function lockDrone(tx: Tx, userId: string, droneId: number, keepRetiredId?: number) {
+  const drone = await repo.lockDroneForFlight(tx, userId, droneId);
+  if (!drone || (drone.retired && droneId !== keepRetiredId)) throw droneNotFound();
 }
 
 function columns(input: FlightLogInput) {
@@ -69,16 +78,6 @@ function columns(input: FlightLogInput) {
   };
 }
 
-/** The drone a flight names can vanish between the check and the insert (deleted meanwhile). */
-async function onMissingDrone<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw droneNotFound();
-    throw error;
-  }
-}
-
 export function createFlightLogsService(db: Db) {
   async function view(userId: string, id: number): Promise<FlightLog> {
     const row = await repo.findFlightLog(db, userId, id);
@@ -89,26 +88,34 @@ export function createFlightLogsService(db: Db) {
   return {
     view,
 
-    async list(userId: string): Promise<FlightLog[]> {
-      return (await repo.listFlightLogs(db, userId)).map(toFlightLogView);
+    /** One page of the list (ADR 0014); a forged cursor answers 400. */
+    async list(userId: string, page: PageQuery): Promise<{ flightLogs: FlightLog[]; nextCursor: string | null }> {
+      const { items, nextCursor } = await repo.listFlightLogsPage(db, userId, page);
+      return { flightLogs: items.map(toFlightLogView), nextCursor };
+    },
+
+    /** Every id, a page at a time, for "select all". */
+    async ids(userId: string, page: PageQuery) {
+      return repo.listFlightLogIdsPage(db, userId, page);
     },
 
     async create(caller: FlightLogCaller, input: FlightLogInput): Promise<FlightLog> {
-      await assertDrone(db, caller.id, input.droneId);
-      const { id } = await onMissingDrone(() =>
-        repo.insertFlightLog(db, { ...columns(input), takeoffTime: input.takeoffTime ?? null, userId: caller.id, source: 'manual' }),
-      );
+      const { id } = await db.transaction(async (tx) => {
+        await lockDrone(tx, caller.id, input.droneId);
+        return repo.insertFlightLog(tx, { ...columns(input), takeoffTime: input.takeoffTime ?? null, userId: caller.id, source: 'manual' });
+      });
       return view(caller.id, id);
     },
 
     /** PUT replaces the flight; a takeoff time left out is kept (the form has none, imports do). */
     async replace(caller: FlightLogCaller, id: number, input: FlightLogInput): Promise<FlightLog> {
-      const existing = await repo.findOwnLogRow(db, caller.id, id);
-      if (!existing) throw notFound('Flight log');
-      await assertDrone(db, caller.id, input.droneId, existing.droneId);
-      const takeoffTime = input.takeoffTime === undefined ? existing.takeoffTime : input.takeoffTime;
-      const updated = await onMissingDrone(() => repo.updateFlightLog(db, caller.id, id, { ...columns(input), takeoffTime }));
-      if (!updated) throw notFound('Flight log');
+      await db.transaction(async (tx) => {
+        const existing = await repo.findOwnLogRow(tx, caller.id, id, true);
+        if (!existing) throw notFound('Flight log');
+        await lockDrone(tx, caller.id, input.droneId, existing.droneId);
+        const takeoffTime = input.takeoffTime === undefined ? existing.takeoffTime : input.takeoffTime;
+        await repo.updateFlightLog(tx, caller.id, id, { ...columns(input), takeoffTime });
+      });
       return view(caller.id, id);
     },
 
@@ -137,6 +144,30 @@ export function createFlightLogsService(db: Db) {
       return { id, message: 'Flight log deleted' };
     },
 
+    async bulkDelete(caller: FlightLogCaller, ids: number[]): Promise<BulkResult> {
+      const unique = [...new Set(ids)];
+      const done = await repo.deleteFlightLogs(db, caller.id, unique);
+      return { done, failed: unique.length - done };
+    },
+
+    /** The bulk edit: the same rules as PATCH, for every flight of the chunk in one statement. */
+    async bulkPatch(caller: FlightLogCaller, ids: number[], patch: FlightLogPatch): Promise<BulkResult> {
+      const unique = [...new Set(ids)];
+      const done = await repo.patchFlightLogs(
+        db,
+        caller.id,
+        unique,
+        {
+          flightType: patch.flightType && patch.flightType !== 'unchanged' ? patch.flightType : undefined,
+          location: patch.location ?? undefined,
+          conditions: patch.conditions ?? undefined,
+          notes: patch.notes ? { text: patch.notes, append: patch.notesMode === 'append' } : undefined,
+        },
+        FLIGHT_LOG_LEN.notes,
+      );
+      return { done, failed: unique.length - done };
+    },
+
     async totalHours(userId: string): Promise<TotalHours> {
       const { minutes, flights } = await repo.totals(db, userId);
       return { totalHours: hours(minutes), totalMinutes: minutes, totalFlights: flights };
@@ -147,10 +178,10 @@ export function createFlightLogsService(db: Db) {
       return buildStats(rows, allDrones);
     },
 
-    async exportCsv(caller: FlightLogCaller, now = new Date()) {
+    /** The whole logbook as CSV, streamed a batch at a time (200,000 flights never sit in memory at once). */
+    exportCsv(caller: FlightLogCaller, now = new Date()) {
       if (!canExportCsv(caller.tier)) throw forbidden(CSV_EXPORT_UPGRADE_TIP);
-      const rows = await repo.listFlightLogs(db, caller.id);
-      return buildExportCsv(rows, now);
+      return { fileName: exportFileName(now), body: Readable.from(exportCsvChunks(repo.allFlightLogsOldestFirst(db, caller.id))) };
     },
   };
 }

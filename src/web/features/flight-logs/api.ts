@@ -1,4 +1,4 @@
-import type { ClarificationResponse, FlightLog, FlightLogInputRaw, FlightLogList, FlightStats, ImportResponse, TotalHours } from '../../../shared/flight-logs/contract.ts';
+import type { BulkResult, ClarificationResponse, FlightLog, FlightLogIds, FlightLogInputRaw, FlightLogList, FlightStats, ImportResponse, TotalHours } from '../../../shared/flight-logs/contract.ts';
 import { apiGet, apiRequest, apiSend, ApiError } from '../../lib/api-client.ts';
 
 /** Every logbook query starts with 'flight-logs' so one invalidation refreshes them all (drones do too). */
@@ -9,12 +9,27 @@ export const LOGBOOK_KEYS = {
   stats: ['flight-logs', 'stats'] as const,
 };
 
-export const fetchFlightLogs = () => apiGet<FlightLogList>('/api/flight-logs');
+/** One page of Flight History, newest first; `cursor` is the previous page's nextCursor (ADR 0014). */
+export const fetchFlightLogsPage = (cursor: string | null) => apiGet<FlightLogList>(cursor ? `/api/flight-logs?cursor=${encodeURIComponent(cursor)}` : '/api/flight-logs');
+
+/** Every flight id of the user, from the server a large page at a time: "select all" means all, not the pages shown. */
+export async function fetchAllFlightLogIds(): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: FlightLogIds = await apiGet<FlightLogIds>(cursor ? `/api/flight-logs/ids?cursor=${encodeURIComponent(cursor)}` : '/api/flight-logs/ids');
+    ids.push(...page.ids);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
 export const fetchTotalHours = () => apiGet<TotalHours>('/api/flight-hours/total');
 export const fetchFlightStats = () => apiGet<FlightStats>('/api/flight-logs/stats');
 export const createFlightLog = (body: FlightLogInputRaw) => apiSend<FlightLog>('POST', '/api/flight-logs', { body });
 export const replaceFlightLog = (id: number, body: FlightLogInputRaw) => apiSend<FlightLog>('PUT', `/api/flight-logs/${id}`, { body });
 export const patchFlightLog = (id: number, body: Record<string, string>) => apiSend<FlightLog>('PATCH', `/api/flight-logs/${id}`, { body });
+export const bulkDeleteFlightLogs = (ids: number[]) => apiSend<BulkResult>('POST', '/api/flight-logs/bulk/delete', { body: { ids } });
+export const bulkPatchFlightLogs = (ids: number[], changes: Record<string, string>) => apiSend<BulkResult>('POST', '/api/flight-logs/bulk/patch', { body: { ids, changes } });
 export const deleteFlightLog = (id: number) => apiSend<{ id: number; message: string }>('DELETE', `/api/flight-logs/${id}`);
 
 /** GET /api/flight-logs/export/csv as a file (the session cookie signs the call). */

@@ -14,13 +14,16 @@ const converted = [
 ].join('\r\n');
 
 describe('analyse a converted DJI record', () => {
-  it('asks day/month order for 7/4/2018, then reads the flight in metric', async () => {
-    const first = await analyse(converted, {}, [], null);
+  it('asks day/month order for 7/4/2018, keeping the flight read both ways (not the file), then reads it in metric', async () => {
+    const first = await analyse({ kind: 'file', bytes: Buffer.from(converted) }, {}, [], null);
     expect(first.kind).toBe('question');
     if (first.kind !== 'question') return;
     expect(first.question.kind).toBe('dateOrder');
+    expect(first.keep.kind).toBe('extract');
+    if (first.keep.kind !== 'extract') return;
+    expect(first.keep.variants.dmy?.flights[0]?.flightDate).toBe('2018-04-07');
 
-    const done = await analyse(converted, { dateOrder: 'mdy' }, [], null);
+    const done = await analyse(first.keep, { dateOrder: 'mdy' }, [], null);
     expect(done.kind).toBe('plan');
     if (done.kind !== 'plan') return;
     const [flight] = done.plan.flights;

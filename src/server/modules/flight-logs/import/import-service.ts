@@ -1,15 +1,17 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.ts';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { flightLogImportSessions } from '../../../db/schema/index.ts';
 import { AppError, forbidden } from '../../../errors.ts';
 import { canAddDrone, droneDisplayName, droneLimitMessage, generateUniqueIdentifier } from '../../../../shared/drones.ts';
 import { compactName } from '../../../../shared/manufacturers.ts';
-import { IMPORT_SESSION_TTL_MINUTES, type ImportError, type ImportResponse } from '../../../../shared/flight-logs/contract.ts';
+import { IMPORT_SESSION_MAX_BYTES, IMPORT_SESSION_TTL_MINUTES, IMPORT_SESSIONS_PER_USER, type ImportError, type ImportResponse } from '../../../../shared/flight-logs/contract.ts';
 import { CSV_IMPORT_UPGRADE_TIP, canImportCsv } from '../../../../shared/flight-logs/policy.ts';
 import type { Tier } from '../../../../shared/tiers.ts';
 import * as droneRepo from '../../drones/repo.ts';
 import * as repo from '../repo.ts';
-import { analyse, type ImportPlan } from './analyse.ts';
+import { analyse, type ImportPlan, type Kept, keptExtractSchema, type Source } from './analyse.ts';
 import type { NewDroneSpec } from './drone-resolve.ts';
 import type { ColumnMapper } from './llm-mapper.ts';
 import { type Answers, answersSchema, type Question, questionSchema, readAnswer } from './questions.ts';
@@ -21,6 +23,23 @@ import { droneRefKey } from './types.ts';
 export interface ImportCaller {
   id: string;
   tier: Tier;
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+const sessionTooLarge = () =>
+  new AppError(
+    413,
+    'IMPORT_SESSION_TOO_LARGE',
+    `This file needs an answer before it can be imported, and it is too large to keep while you answer (over ${IMPORT_SESSION_MAX_BYTES / (1024 * 1024)} MB compressed). Split it into smaller files and import each.`,
+  );
+
+/** Expired sessions of any user, a bounded batch per call: each new session clears some, so they never pile up. */
+async function deleteExpiredSessions(tx: DbOrTx) {
+  await tx.execute(sql`
+    delete from ${flightLogImportSessions} where id in (
+      select id from ${flightLogImportSessions} where expires_at < now() limit 100)`);
 }
 
 const sessionGone = () => new AppError(404, 'IMPORT_SESSION_NOT_FOUND', 'This import has expired or was already finished. Please import the file again.');
@@ -79,6 +98,8 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       async function droneFor(key: string): Promise<number | { refused: string } | null> {
         const resolution = plan.resolutions.get(key);
         if (!resolution) return null;
+        // Read under the drone lock: a drone deleted since the file was read takes no flight (a retired
+        // one only matches flights already logged, below).
         if (resolution.kind === 'existing') return drones.some((d) => d.id === resolution.droneId) ? resolution.droneId : null;
         const identity = specIdentity(resolution.spec);
         const done = created.get(identity);
@@ -105,6 +126,7 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
 
       const rows: repo.NewFlightLogRow[] = [];
       const pending: { droneId: number; row: repo.NewFlightLogRow }[] = [];
+      const lineOf = new Map<repo.NewFlightLogRow, number | null>();
       for (const flight of plan.flights) {
         const drone = await droneFor(droneRefKey(flight.drone));
         if (drone === null) {
@@ -115,21 +137,20 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
           errors.push({ line: flight.line, message: `Row skipped: ${drone.refused}` });
           continue;
         }
-        pending.push({
+        const row: repo.NewFlightLogRow = {
+          userId: caller.id,
           droneId: drone,
-          row: {
-            userId: caller.id,
-            droneId: drone,
-            flightDate: flight.flightDate,
-            takeoffTime: flight.takeoffTime,
-            flightDuration: flight.durationMinutes,
-            location: flight.location,
-            flightType: flight.flightType ?? 'recreational',
-            conditions: flight.conditions,
-            notes: flight.notes,
-            source: 'import',
-          },
-        });
+          flightDate: flight.flightDate,
+          takeoffTime: flight.takeoffTime,
+          flightDuration: flight.durationMinutes,
+          location: flight.location,
+          flightType: flight.flightType ?? 'recreational',
+          conditions: flight.conditions,
+          notes: flight.notes,
+          source: 'import',
+        };
+        lineOf.set(row, flight.line);
+        pending.push({ droneId: drone, row });
       }
 
       // Never twice: a flight already logged (same drone, date, takeoff time, duration) is skipped, as
@@ -139,12 +160,16 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
         existing.set(flightKey(k.droneId, k.flightDate, k.takeoffTime, k.flightDuration), k.n);
       }
       let skipped = 0;
+      const retired = new Set(drones.filter((d) => d.retiredAt !== null).map((d) => d.id));
       for (const { droneId, row } of pending) {
         const key = flightKey(droneId, row.flightDate, row.takeoffTime ?? null, row.flightDuration);
         const left = existing.get(key) ?? 0;
         if (left > 0) {
           existing.set(key, left - 1);
           skipped++;
+        } else if (retired.has(droneId)) {
+          // A flight never lands on a drone taken out of the list, even one retired while this file was read.
+          errors.push({ line: lineOf.get(row) ?? null, message: 'Row skipped: its drone is no longer in your list' });
         } else rows.push(row);
       }
       await repo.insertFlightLogs(tx, rows);
@@ -163,20 +188,64 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
     });
   }
 
-  async function saveQuestion(userId: string, content: string | null, sessionId: string | null, answers: Answers, question: Question): Promise<never> {
+  /**
+   * Keeps what the answer needs (ADR 0035): compressed, at most IMPORT_SESSION_MAX_BYTES, at most
+   * IMPORT_SESSIONS_PER_USER per user (a new one replaces the oldest: an import left unanswered is
+   * the one given up). Expired sessions of anyone go on every new one, a bounded batch at a time.
+   */
+  async function saveQuestion(userId: string, source: Source, sessionId: string | null, answers: Answers, question: Question, keep: Kept): Promise<never> {
     const expiresAt = new Date(Date.now() + IMPORT_SESSION_TTL_MINUTES * 60_000);
-    if (sessionId) {
+    if (sessionId && keep.kind === 'file') {
+      // The file is already kept: only the answers and the question change.
       await db
         .update(flightLogImportSessions)
         .set({ answers, pending: question, expiresAt })
         .where(and(eq(flightLogImportSessions.id, sessionId), eq(flightLogImportSessions.userId, userId)));
       throw clarification(question, sessionId);
     }
-    const [row] = await db
-      .insert(flightLogImportSessions)
-      .values({ userId, content: content ?? '', answers, pending: question, expiresAt })
-      .returning({ id: flightLogImportSessions.id });
-    throw clarification(question, row!.id);
+    const raw = keep.kind === 'file' ? (source.kind === 'file' ? source.bytes : null) : Buffer.from(JSON.stringify(keep), 'utf8');
+    if (raw === null) throw sessionGone();
+    const payload = await gzipAsync(raw);
+    if (payload.length > IMPORT_SESSION_MAX_BYTES) throw sessionTooLarge();
+    if (sessionId) {
+      await db
+        .update(flightLogImportSessions)
+        .set({ kind: keep.kind, payload, answers, pending: question, expiresAt })
+        .where(and(eq(flightLogImportSessions.id, sessionId), eq(flightLogImportSessions.userId, userId)));
+      throw clarification(question, sessionId);
+    }
+    const id = await db.transaction(async (tx) => {
+      await deleteExpiredSessions(tx);
+      // Room for the new one: the user's newest (limit - 1) stay.
+      await tx.execute(sql`
+        delete from ${flightLogImportSessions} where user_id = ${userId} and id not in (
+          select id from ${flightLogImportSessions} where user_id = ${userId} order by created_at desc, id desc limit ${IMPORT_SESSIONS_PER_USER - 1})`);
+      const [row] = await tx
+        .insert(flightLogImportSessions)
+        .values({ userId, kind: keep.kind, payload, answers, pending: question, expiresAt })
+        .returning({ id: flightLogImportSessions.id });
+      return row!.id;
+    });
+    throw clarification(question, id);
+  }
+
+  async function sourceOf(session: { kind: 'file' | 'extract'; payload: Uint8Array }): Promise<Source> {
+    let raw: Buffer;
+    try {
+      raw = await gunzipAsync(session.payload);
+    } catch {
+      throw sessionGone();
+    }
+    if (session.kind === 'file') return { kind: 'file', bytes: raw };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw sessionGone();
+    }
+    const kept = keptExtractSchema.safeParse(parsed);
+    if (!kept.success) throw sessionGone();
+    return kept.data;
   }
 
   function assertTier(caller: ImportCaller) {
@@ -186,17 +255,15 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
   return {
     assertTier,
 
-    async start(caller: ImportCaller, bytes: Uint8Array): Promise<ImportResponse> {
+    async start(caller: ImportCaller, bytes: Buffer): Promise<ImportResponse> {
       assertTier(caller);
       if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
         throw new AppError(400, 'IMPORT_EMPTY', 'The file is empty.');
       }
-      // Sessions past their 30 minutes go whenever anyone imports.
-      await db.delete(flightLogImportSessions).where(lt(flightLogImportSessions.expiresAt, new Date()));
-      const content = decodeCsv(bytes);
+      const source: Source = { kind: 'file', bytes: decodeCsv(bytes) };
       const drones = await droneRepo.allDronesOf(db, caller.id);
-      const result = await analyse(content, {}, drones, mapper);
-      if (result.kind === 'question') return saveQuestion(caller.id, content, null, result.answers, result.question);
+      const result = await analyse(source, {}, drones, mapper);
+      if (result.kind === 'question') return saveQuestion(caller.id, source, null, result.answers, result.question, result.keep);
       return commit(caller, result.plan, null);
     },
 
@@ -213,9 +280,10 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       if (!pending.success || !saved.success) throw sessionGone();
       const drones = await droneRepo.allDronesOf(db, caller.id);
       const reading = readAnswer(pending.data, answer, saved.data, droneChoices(drones));
-      if (!reading.ok) return saveQuestion(caller.id, null, sessionId, saved.data, reading.question);
-      const result = await analyse(session.content, reading.answers, drones, mapper);
-      if (result.kind === 'question') return saveQuestion(caller.id, null, sessionId, result.answers, result.question);
+      if (!reading.ok) return saveQuestion(caller.id, { kind: 'extract', variants: {} }, sessionId, saved.data, reading.question, { kind: 'file' });
+      const source = await sourceOf(session);
+      const result = await analyse(source, reading.answers, drones, mapper);
+      if (result.kind === 'question') return saveQuestion(caller.id, source, sessionId, result.answers, result.question, result.keep);
       return commit(caller, result.plan, sessionId);
     },
 

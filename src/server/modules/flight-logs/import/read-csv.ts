@@ -1,4 +1,5 @@
 import { parse, CsvError } from 'csv-parse/sync';
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { AppError } from '../../../errors.ts';
 
@@ -8,28 +9,29 @@ import { AppError } from '../../../errors.ts';
  * commas. Records are handed over one at a time so a 100,000-row log never sits in memory as arrays.
  */
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-export function decodeCsv(bytes: Uint8Array): string {
-  let text: string;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) text = utf8.decode(bytes.subarray(3));
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) text = iconv.decode(Buffer.from(bytes.subarray(2)), 'utf16le');
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = iconv.decode(Buffer.from(bytes.subarray(2)), 'utf16be');
-  else {
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      // Not valid UTF-8: the Windows code page DJI log converters and Excel on Windows write.
-      text = iconv.decode(Buffer.from(bytes), 'win1252');
-    }
-  }
+/**
+ * The file as UTF-8 bytes, never as one JavaScript string: a 50 MB log stays one 50 MB buffer (a
+ * string of it would be a second copy, twice as large when it holds any non-Latin-1 character), and
+ * csv-parse reads the buffer directly. Valid UTF-8 is the buffer itself; UTF-16 and Windows-1252 are
+ * converted (a transient copy, only for those rarer files).
+ */
+export function decodeCsv(bytes: Buffer): Buffer {
+  let out: Buffer;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) out = bytes.subarray(3);
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) out = Buffer.from(iconv.decode(bytes.subarray(2), 'utf16le'), 'utf8');
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) out = Buffer.from(iconv.decode(bytes.subarray(2), 'utf16be'), 'utf8');
+  // Not valid UTF-8: the Windows code page DJI log converters and Excel on Windows write.
+  else out = isUtf8(bytes) ? bytes : Buffer.from(iconv.decode(bytes, 'win1252'), 'utf8');
   // PostgreSQL text cannot hold NUL, and no CSV cell means one.
-  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+  return out.includes(0) ? Buffer.from(out.filter((b) => b !== 0)) : out;
 }
+
+/** The first bytes as text, enough to find the header, the delimiter and the number style. */
+const PREFIX_BYTES = 1024 * 1024;
 
 export interface CsvLayout {
   delimiter: string;
-  /** Offset in the text where the header line starts (after a `sep=` line and blank lines). */
+  /** Byte offset where the header line starts (after a `sep=` line and blank lines). */
   start: number;
   /** 1-based line number of the header in the file. */
   headerLine: number;
@@ -48,7 +50,9 @@ function countOutsideQuotes(line: string, ch: string) {
   return n;
 }
 
-export function sniffLayout(text: string): CsvLayout {
+export function sniffLayout(bytes: Buffer): CsvLayout {
+  // A multi-byte character cut at the end of the prefix decodes as U+FFFD; only the start matters.
+  const text = bytes.subarray(0, PREFIX_BYTES).toString('utf8');
   let start = 0;
   let line = 1;
   let forced: string | null = null;
@@ -71,7 +75,7 @@ export function sniffLayout(text: string): CsvLayout {
     const sample = text.slice(start, start + 20_000).split('\n').slice(1, 30).join('\n');
     decimalComma = new RegExp(`(^|[${delimiter === '\t' ? '\\t' : delimiter}])-?\\d+,\\d+([${delimiter === '\t' ? '\\t' : delimiter}]|\\r?$)`, 'm').test(sample);
   }
-  return { delimiter, start, headerLine: line, decimalComma };
+  return { delimiter, start: Buffer.byteLength(text.slice(0, start), 'utf8'), headerLine: line, decimalComma };
 }
 
 export type RecordVisitor = (fields: string[], line: number) => void;
@@ -80,11 +84,11 @@ export type RecordVisitor = (fields: string[], line: number) => void;
  * Calls `visit` with each record after the header (its first line's number in the file); returns the
  * header. `toLine` stops early (a sample for recognising the file).
  */
-export function readRecords(text: string, layout: CsvLayout, visit: RecordVisitor | null, toLine?: number): string[] {
+export function readRecords(bytes: Buffer, layout: CsvLayout, visit: RecordVisitor | null, toLine?: number): string[] {
   let header: string[] | null = null;
   const lineOffset = layout.headerLine - 1;
   try {
-    parse(layout.start === 0 ? text : text.slice(layout.start), {
+    parse(layout.start === 0 ? bytes : bytes.subarray(layout.start), {
       delimiter: layout.delimiter,
       relax_column_count: true,
       relax_quotes: true,

@@ -4,9 +4,29 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatFlightDate } from '../format.ts';
 
-/** Flight History with row selection; select-all toggles all or none (doc 2 §2, §4). */
-export function FlightHistory({ logs, selected, onSelect, onEdit, onDelete }: { logs: readonly FlightLog[]; selected: ReadonlySet<number>; onSelect: (next: Set<number>) => void; onEdit: (log: FlightLog) => void; onDelete: (log: FlightLog) => void }) {
-  const all = logs.length > 0 && logs.every((l) => selected.has(l.id));
+interface Props {
+  /** The pages loaded so far, newest first. */
+  logs: readonly FlightLog[];
+  /** Every flight of the user (from the server's totals), for "select all" and "N of M". */
+  totalFlights: number;
+  selected: ReadonlySet<number>;
+  onSelect: (next: Set<number>) => void;
+  /** Selects every flight of the user, loaded or not (the page fetches the ids from the server). */
+  onSelectAll: () => void;
+  selectingAll: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onEdit: (log: FlightLog) => void;
+  onDelete: (log: FlightLog) => void;
+}
+
+/**
+ * Flight History with row selection; select-all toggles all or none (doc 2 §2, §4), where all is every
+ * flight of the user, not only the pages shown. The list comes a page at a time: "Load more".
+ */
+export function FlightHistory({ logs, totalFlights, selected, onSelect, onSelectAll, selectingAll, hasMore, loadingMore, onLoadMore, onEdit, onDelete }: Props) {
+  const all = totalFlights > 0 && selected.size >= totalFlights && logs.every((l) => selected.has(l.id));
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -16,8 +36,15 @@ export function FlightHistory({ logs, selected, onSelect, onEdit, onDelete }: { 
   return (
     <div className="grid gap-2">
       <label className="flex w-fit items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-primary" checked={all} onChange={() => onSelect(all ? new Set() : new Set(logs.map((l) => l.id)))} data-testid="select-all" />
-        Select all
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={all}
+          disabled={selectingAll}
+          onChange={() => (all ? onSelect(new Set()) : onSelectAll())}
+          data-testid="select-all"
+        />
+        {selectingAll ? 'Selecting all…' : `Select all ${totalFlights} flights`}
       </label>
       <ul className="grid gap-2" aria-label="Flights">
         {logs.map((log) => (
@@ -54,6 +81,16 @@ export function FlightHistory({ logs, selected, onSelect, onEdit, onDelete }: { 
           </li>
         ))}
       </ul>
+      <div className="flex flex-wrap items-center justify-between gap-2 pt-2">
+        <p className="text-sm text-muted-foreground" data-testid="flights-shown">
+          Showing {logs.length} of {Math.max(totalFlights, logs.length)} flights
+        </p>
+        {hasMore && (
+          <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loadingMore} data-testid="load-more">
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BULK_BATCH_SIZE, bulkDeleteConfirm, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import { BULK_IDS_MAX, bulkDeleteConfirm, type BulkResult, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
 import { canExportCsv, canImportCsv, CSV_EXPORT_UPGRADE_TIP, CSV_IMPORT_UPGRADE_TIP } from '../../../../shared/flight-logs/policy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
 import { DRONES_KEY, useDrones } from '../../drones/index.ts';
-import { deleteFlightLog, downloadExport, LOGBOOK_KEYS, patchFlightLog } from '../api.ts';
+import { bulkDeleteFlightLogs, bulkPatchFlightLogs, deleteFlightLog, downloadExport, fetchAllFlightLogIds, LOGBOOK_KEYS } from '../api.ts';
 import { BulkEditDialog } from '../components/bulk-edit-dialog.tsx';
 import { ClarifyDialog } from '../components/clarify-dialog.tsx';
 import { FlightHistory } from '../components/flight-history.tsx';
@@ -20,7 +20,6 @@ import { FlightLogFormDialog } from '../components/flight-log-form-dialog.tsx';
 import { HoursChart } from '../components/hours-chart.tsx';
 import { ProgressOverlay } from '../components/progress-overlay.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
-import { inBatches } from '../format.ts';
 import { useCsvImport } from '../hooks/use-csv-import.ts';
 import { useFlightLogs, useFlightStats, useTotalHours } from '../hooks/use-logbook.ts';
 
@@ -45,29 +44,58 @@ export function LogbookPage() {
   const [bulk, setBulk] = useState<Bulk>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [exporting, setExporting] = useState(false);
+  const [selectingAll, setSelectingAll] = useState(false);
 
-  const list = logs.data?.flightLogs ?? [];
+  const list = logs.data?.pages.flatMap((p) => p.flightLogs) ?? [];
+  const totalFlights = total.data?.totalFlights;
   const tier = tierInfo?.tier ?? null;
   // Import: allowed tiers, and when the tier is unknown (doc 2 §6); export: any tier but basic, once loaded.
   const importAllowed = tier === null ? !tierLoading : canImportCsv(tier);
   const exportAllowed = tier !== null && canExportCsv(tier);
-  const selectedIds = list.filter((l) => selected.has(l.id)).map((l) => l.id);
+  const selectedIds = [...selected];
+
+  /** Select all is every flight of the user, fetched as ids from the server, not the pages on screen. */
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      setSelected(new Set(await fetchAllFlightLogIds()));
+    } catch {
+      toast({ title: 'Select All Failed', description: 'Could not load your flights. Please try again.', variant: 'destructive' });
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: LOGBOOK_KEYS.all }), queryClient.invalidateQueries({ queryKey: DRONES_KEY })]);
 
-  const runBulk = async (title: string, ids: number[], task: (id: number) => Promise<unknown>) => {
+  /**
+   * A bulk edit or delete: the selection goes to the server in chunks of BULK_IDS_MAX ids (ADR 0036),
+   * one request each, so selecting all of a large logbook is a few requests; the overlay counts flights.
+   */
+  const runBulk = async (title: string, ids: number[], task: (chunk: number[]) => Promise<BulkResult>) => {
     setBulk({ title, done: 0, total: ids.length });
-    const results = await inBatches(ids, BULK_BATCH_SIZE, task, (done) => setBulk({ title, done, total: ids.length }));
+    let ok = 0;
+    let sent = 0;
+    for (let i = 0; i < ids.length; i += BULK_IDS_MAX) {
+      const chunk = ids.slice(i, i + BULK_IDS_MAX);
+      try {
+        ok += (await task(chunk)).done;
+      } catch {
+        // The chunk failed as a whole: counted below as not done.
+      }
+      sent += chunk.length;
+      setBulk({ title, done: sent, total: ids.length });
+    }
     setBulk(null);
     setSelected(new Set());
     await refresh();
-    return results.filter((r) => r.status === 'fulfilled').length;
+    return ok;
   };
 
   const bulkEdit = async (changes: Record<string, string>) => {
     setBulkEditOpen(false);
     const ids = selectedIds;
-    const ok = await runBulk('Updating flights', ids, (id) => patchFlightLog(id, changes));
+    const ok = await runBulk('Updating flights', ids, (chunk) => bulkPatchFlightLogs(chunk, changes));
     if (ok === ids.length) toast({ title: FLIGHT_LOG_MESSAGES.bulkEditDoneTitle, description: bulkEditDone(ok) });
     else toast({ title: FLIGHT_LOG_MESSAGES.bulkEditFailedTitle, description: ok > 0 ? `${FLIGHT_LOG_MESSAGES.bulkEditFailed} (${bulkEditDone(ok)})` : FLIGHT_LOG_MESSAGES.bulkEditFailed, variant: 'destructive' });
   };
@@ -87,7 +115,7 @@ export function LogbookPage() {
       return;
     }
     const ids = selectedIds;
-    const ok = await runBulk('Deleting flights', ids, (id) => deleteFlightLog(id));
+    const ok = await runBulk('Deleting flights', ids, (chunk) => bulkDeleteFlightLogs(chunk));
     if (ok === ids.length) toast({ title: FLIGHT_LOG_MESSAGES.bulkDeleteDoneTitle, description: `Deleted ${ok} flight logs` });
     else toast({ title: FLIGHT_LOG_MESSAGES.bulkDeleteFailedTitle, description: FLIGHT_LOG_MESSAGES.bulkDeleteFailed, variant: 'destructive' });
   };
@@ -136,7 +164,7 @@ export function LogbookPage() {
         )}
       </div>
 
-      <StatCards totalHours={total.data?.totalHours} totalFlights={total.data?.totalFlights ?? logs.data?.flightLogs.length} drones={drones.data?.length} />
+      <StatCards totalHours={total.data?.totalHours} totalFlights={totalFlights} drones={drones.data?.length} />
 
       <div className="flex flex-wrap gap-2">
         <Button
@@ -168,7 +196,7 @@ export function LogbookPage() {
           }}
         />
         <span title={exportAllowed ? undefined : CSV_EXPORT_UPGRADE_TIP}>
-          <Button variant="outline" disabled={!exportAllowed || list.length === 0 || exporting} onClick={() => void exportCsv()} data-testid="export-csv">
+          <Button variant="outline" disabled={!exportAllowed || !totalFlights || exporting} onClick={() => void exportCsv()} data-testid="export-csv">
             <Download aria-hidden />
             {exporting ? 'Exporting…' : 'Export CSV'}
           </Button>
@@ -218,8 +246,14 @@ export function LogbookPage() {
           ) : (
             <FlightHistory
               logs={list}
+              totalFlights={totalFlights ?? list.length}
               selected={selected}
               onSelect={setSelected}
+              onSelectAll={() => void selectAll()}
+              selectingAll={selectingAll}
+              hasMore={logs.hasNextPage}
+              loadingMore={logs.isFetchingNextPage}
+              onLoadMore={() => void logs.fetchNextPage()}
               onEdit={(log) => {
                 setEditing(log);
                 setFormOpen(true);
