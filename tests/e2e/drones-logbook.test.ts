@@ -104,7 +104,9 @@ describe('drones and the flight logbook', () => {
     await expectText(page.getByTestId('flight-row').filter({ hasText: 'Jul 04, 2018' }), '4m');
 
     // Bulk edit both flights: type and an appended note.
-    await page.getByTestId('select-all').check();
+    // Select all asks the server for every id first: the box is checked a moment after the click.
+    await page.getByTestId('select-all').click();
+    await expectText(page.getByTestId('bulk-actions'), '2 selected');
     await page.getByTestId('bulk-edit').click();
     const bulk = page.getByRole('dialog', { name: 'Bulk Edit Flight Logs' });
     await bulk.getByTestId('bulk-edit-apply').click();
