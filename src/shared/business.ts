@@ -107,6 +107,8 @@ export const profileInputSchema = z.object({
   website,
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
+/** What the server works with after validation (trimmed, blanks as null). */
+export type ProfileData = z.output<typeof profileInputSchema>;
 
 export const teamMemberSchema = z.object({
   email: z.string().max(MAX_LEN.email, 'Email is too long'),
@@ -134,6 +136,7 @@ export const setupInputSchema = profileInputSchema.extend({
     }),
 });
 export type SetupInput = z.input<typeof setupInputSchema>;
+export type SetupData = z.output<typeof setupInputSchema>;
 
 /** GET /api/business-profile/current (doc 2 §3, §7) plus the fields the profile form reads. */
 export const businessProfileSchema = z.object({

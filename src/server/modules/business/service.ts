@@ -5,13 +5,13 @@ import {
   BUSINESS_MESSAGES as M,
   INVITATION_EXPIRY_DAYS,
   PENDING_INVITATIONS_MAX,
-  profileInputSchema,
-  setupInputSchema,
   type AcceptResponse,
   type BusinessProfile,
   type InvitationPreview,
   type InvitationSent,
   type PendingInvitation,
+  type ProfileData,
+  type SetupData,
   type Pilot,
   type SetupResponse,
 } from '../../../shared/business.ts';
@@ -29,8 +29,6 @@ import {
 } from './policy.ts';
 import * as repo from './repo.ts';
 
-type ProfileInput = ReturnType<typeof profileInputSchema.parse>;
-type SetupInput = ReturnType<typeof setupInputSchema.parse>;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -156,7 +154,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
       };
     },
 
-    async setup(caller: BusinessCaller, input: SetupInput): Promise<SetupResponse> {
+    async setup(caller: BusinessCaller, input: SetupData): Promise<SetupResponse> {
       if (!isBusinessAdministrator(caller)) throw new AppError(403, 'NOT_BUSINESS_ADMIN', M.setupNotAllowed);
       const { teamMembers, ...columns } = input;
       await db.transaction(async (tx) => {
@@ -179,7 +177,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
       return { profile: toProfileView(profile, true), invited, notInvited };
     },
 
-    async update(caller: BusinessCaller, input: ProfileInput): Promise<BusinessProfile> {
+    async update(caller: BusinessCaller, input: ProfileData): Promise<BusinessProfile> {
       const existing = await administeredProfile(caller);
       if (!existing) throw notFound('Business profile');
       const row = await repo.updateProfile(db, existing.id, input);
