@@ -12,6 +12,8 @@ import { acceptInvitation, lookupInvitation } from '../api.ts';
 import { formatDate } from '../format.ts';
 import { forgetInvitation, rememberInvitation } from '../pending-invitation.ts';
 
+const LOOKUP_KEY = '/api/pilot-invitations/lookup';
+
 const BENEFITS = [
   'Unlimited questions to the AI drone assistant',
   'Unlimited drones and a full flight logbook',
@@ -44,7 +46,7 @@ export function AcceptInvitationPage() {
   const queryClient = useQueryClient();
 
   const preview = useQuery({
-    queryKey: ['/api/pilot-invitations/lookup', token],
+    queryKey: [LOOKUP_KEY, token],
     queryFn: () => lookupInvitation(token),
     enabled: token !== '',
     retry: false,
@@ -54,8 +56,9 @@ export function AcceptInvitationPage() {
     mutationFn: () => acceptInvitation(token),
     onSuccess: async () => {
       forgetInvitation();
-      // The tier, the user and every tier-dependent screen change with the seat.
-      await queryClient.invalidateQueries();
+      // The tier, the user and every tier-dependent screen change with the seat; the invitation itself is
+      // spent now, so it is not asked about again.
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== LOOKUP_KEY });
     },
     onError: () => forgetInvitation(),
   });
@@ -90,6 +93,19 @@ export function AcceptInvitationPage() {
     else window.location.assign('/api/login');
   };
 
+  if (activated) {
+    return (
+      <Shell testId="accept-invitation-activated">
+        <CardHeader className="items-center text-center">
+          <CheckCircle2 className="size-12 text-success" aria-hidden />
+          <CardTitle as="h1" className="text-2xl">
+            Account activated
+          </CardTitle>
+          <CardDescription role="status">{accept.data?.message} Taking you to your profile…</CardDescription>
+        </CardHeader>
+      </Shell>
+    );
+  }
   if (!token) return <ErrorCard kind="error" text={M.missingToken} />;
   if (preview.isLoading || authLoading) {
     return (
@@ -111,20 +127,6 @@ export function AcceptInvitationPage() {
   const invitation = preview.data;
   if (!invitation) return <ErrorCard kind="error" text={M.acceptFailed} />;
   const business = invitation.companyName ?? 'A business on Drone Doctor';
-
-  if (activated) {
-    return (
-      <Shell testId="accept-invitation-activated">
-        <CardHeader className="items-center text-center">
-          <CheckCircle2 className="size-12 text-success" aria-hidden />
-          <CardTitle as="h1" className="text-2xl">
-            Account activated
-          </CardTitle>
-          <CardDescription role="status">{accept.data.message} Taking you to your profile…</CardDescription>
-        </CardHeader>
-      </Shell>
-    );
-  }
 
   return (
     <Shell testId="accept-invitation-success">
