@@ -129,7 +129,7 @@ function SetupDialog({ initial, onClose }: { initial: CompanyValues; onClose: ()
           >
             <ul className="grid gap-3" aria-label="Team members">
               {members.map((m, i) => (
-                <li key={m.key} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end sm:border-0 sm:p-0">
+                <li key={m.key} className="grid grid-cols-[1fr_auto] items-end gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_10rem_auto] sm:border-0 sm:p-0">
                   <div className="grid gap-1.5">
                     <Label htmlFor={`member-email-${m.key}`}>Email {i + 1}</Label>
                     <Input
@@ -143,7 +143,7 @@ function SetupDialog({ initial, onClose }: { initial: CompanyValues; onClose: ()
                       data-testid="member-email"
                     />
                   </div>
-                  <div className="grid gap-1.5">
+                  <div className="order-3 col-span-2 grid gap-1.5 sm:order-2 sm:col-span-1">
                     <Label htmlFor={`member-role-${m.key}`}>Role</Label>
                     <Input id={`member-role-${m.key}`} value={m.role} maxLength={BUSINESS_LEN.role} onChange={(e) => updateMember(m.key, { role: e.target.value })} data-testid="member-role" />
                   </div>
@@ -151,7 +151,7 @@ function SetupDialog({ initial, onClose }: { initial: CompanyValues; onClose: ()
                     type="button"
                     variant="ghost"
                     size="icon"
-                    className="justify-self-end"
+                    className="order-2 justify-self-end sm:order-3"
                     disabled={members.length === 1}
                     onClick={() => setMembers((list) => list.filter((x) => x.key !== m.key))}
                     aria-label={`Remove team member ${i + 1}`}

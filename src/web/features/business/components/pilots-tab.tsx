@@ -159,9 +159,9 @@ export function PilotsTab() {
                   <Card data-testid="pending-row">
                     <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                       <div className="min-w-0">
-                        <p className="flex flex-wrap items-center gap-2 font-medium [overflow-wrap:anywhere]">
-                          <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                          {inv.email}
+                        <p className="flex items-start gap-2 font-medium">
+                          <Mail className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                          <span className="min-w-0 [overflow-wrap:anywhere]">{inv.email}</span>
                           {expired && <Badge variant="warning">Expired</Badge>}
                         </p>
                         <p className="text-xs text-muted-foreground">
