@@ -144,7 +144,7 @@ describe('business team', () => {
     await visitSignedIn(mate, '/');
     await expectText(mate.getByTestId('query-limit-used'), 'of 3 weekly queries used');
     expect(await mate.getByTestId('query-limit-unlimited').count()).toBe(0);
-    const tier = await (await mate.request.get('/api/user/tier')).json();
+    const tier = (await (await mate.request.get('/api/user/tier')).json()) as unknown;
     expect(tier).toMatchObject({ tier: 'basic', isPilot: false, administratorBusinessId: null });
   }, 240_000);
 
