@@ -204,6 +204,16 @@ describe('business team', () => {
         await visitor.getByTestId('accept-invitation-error').waitFor();
         await expectText(visitor.getByTestId('accept-invitation-message'), BUSINESS_MESSAGES.missingToken);
         await saveScreenshot(visitor, tag('accept-invitation-missing'));
+
+        // The invitee accepts; the administrator's tab lists them.
+        await devSignIn(visitor, mateEmail, 'basic');
+        const token = new URL(link).searchParams.get('token');
+        expect((await visitor.request.post('/api/pilots/accept-invitation', { data: { token } })).status()).toBe(200);
+        await page.evaluate(() => sessionStorage.setItem('profileStartTab', 'pilots'));
+        await visitSignedIn(page, '/profile');
+        await page.getByTestId('pilot-row').waitFor();
+        await expectText(page.getByTestId('seat-pricing'), '1 of 100 seats used');
+        await saveScreenshot(page, tag('pilots-tab-with-pilot'));
       }
     }
   }, 300_000);
