@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, userTiers, users } from '../../src/server/db/schema/index.ts';
 import { BUSINESS_MESSAGES, needsCompanySetup, type BusinessProfile, type SetupResponse } from '../../src/shared/business.ts';
+import { PILOT_SEATS, monthlySeatPriceUsd, seatPricingText } from '../../src/shared/plans.ts';
 import { createUser, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -208,5 +209,13 @@ describe('needsCompanySetup (doc 2 §2: when the setup modal opens)', () => {
     expect(needsCompanySetup('')).toBe(true);
     expect(needsCompanySetup("ann@example.com's Business Profile")).toBe(true);
     expect(needsCompanySetup('Acme Aerial')).toBe(false);
+  });
+});
+
+describe('seat pricing (doc 2 §9, from the plan catalogue)', () => {
+  it('charges the base for the first 2 pilots and $30 for each after, up to 100', () => {
+    expect([0, 1, 2, 3, 10, 100].map(monthlySeatPriceUsd)).toEqual([150, 150, 150, 180, 390, 3090]);
+    expect(PILOT_SEATS.maxPilots).toBe(100);
+    expect(seatPricingText()).toBe('$150/month for the first 2 pilots, $30/month for each extra pilot (up to 100).');
   });
 });
