@@ -19,6 +19,18 @@ export interface PlanRule {
   features: readonly string[];
 }
 
+/**
+ * Pilot seats of a business (doc 2 §9): the business plan's price covers the first seats, each further
+ * pilot costs extra, up to a fixed maximum. The pilots tab's pricing text and the server's seat limit
+ * both read this one entry.
+ */
+export const PILOT_SEATS = {
+  includedSeats: 2,
+  basePriceUsd: 150,
+  extraSeatPriceUsd: 30,
+  maxPilots: 100,
+} as const;
+
 export const PLANS: Record<Tier, PlanRule> = {
   basic: {
     tier: 'basic',
@@ -53,8 +65,13 @@ export const PLANS: Record<Tier, PlanRule> = {
     queryLimit: null,
     period: 'monthly',
     droneLimit: null,
-    price: '$150/month',
-    features: ['2 seats included', 'Extra seats $30/month', 'Unlimited AI queries and drones', 'Custom knowledge base'],
+    price: `$${PILOT_SEATS.basePriceUsd}/month`,
+    features: [
+      `${PILOT_SEATS.includedSeats} seats included`,
+      `Extra seats $${PILOT_SEATS.extraSeatPriceUsd}/month`,
+      'Unlimited AI queries and drones',
+      'Custom knowledge base',
+    ],
   },
   business_pro: {
     tier: 'business_pro',
@@ -96,3 +113,11 @@ export const PLANS: Record<Tier, PlanRule> = {
 };
 
 export const planFor = (tier: Tier): PlanRule => PLANS[tier];
+
+/** The monthly price of a business with `pilots` pilots: the base covers the included seats. */
+export const monthlySeatPriceUsd = (pilots: number): number =>
+  PILOT_SEATS.basePriceUsd + Math.max(0, pilots - PILOT_SEATS.includedSeats) * PILOT_SEATS.extraSeatPriceUsd;
+
+/** "$150/month for the first 2 pilots, $30/month for each extra pilot (up to 100)". */
+export const seatPricingText = () =>
+  `$${PILOT_SEATS.basePriceUsd}/month for the first ${PILOT_SEATS.includedSeats} pilots, $${PILOT_SEATS.extraSeatPriceUsd}/month for each extra pilot (up to ${PILOT_SEATS.maxPilots}).`;

@@ -141,6 +141,8 @@ describe('home chat', () => {
     await hideBetaBanner(page);
     await page.addInitScript(installVoiceStandIns);
     await devSignIn(page, uniqueEmail('chat.voice'), 'business');
+    // A named business: otherwise the setup modal (doc 2 §2) opens over home.
+    expect((await page.request.post('/api/business-profile/setup', { data: { companyName: 'Voice Test Co' } })).ok()).toBe(true);
     await visitSignedIn(page, '/');
     await expectText(page.getByTestId('query-limit-unlimited'), 'Business Plan - Unlimited Queries');
 

@@ -16,6 +16,8 @@ async function signedIn(tier: Tier | 'developer-by-config'): Promise<Page> {
   const page = await stack.newPage();
   if (tier === 'developer-by-config') await devSignIn(page, developer);
   else await devSignIn(page, uniqueEmail(tier), tier);
+  // A named business: otherwise the setup modal (doc 2 §2) opens over home and hides the navbar.
+  if (tier === 'business') expect((await page.request.post('/api/business-profile/setup', { data: { companyName: 'Navigation Test Co' } })).ok()).toBe(true);
   return page;
 }
 

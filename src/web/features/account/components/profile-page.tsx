@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ChatHistoryTab } from '../../assistant/index.ts';
+import { PilotsTab } from '../../business/index.ts';
 import { useAuth } from '../../auth/index.ts';
 import { DroneList } from '../../drones/index.ts';
 import { BugReportButton, FeedbackForm, HelpRequestForm } from '../../support/index.ts';
@@ -115,7 +116,7 @@ export function ProfilePage() {
         </TabsContent>
         {visible.includes('pilots') && (
           <TabsContent value="pilots" className="mt-6">
-            <NotInBuild what="Pilot management is" testId="profile-pilots-unavailable" />
+            <PilotsTab />
           </TabsContent>
         )}
         {visible.includes('admin') && (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BugReportButton } from '../../support/index.ts';
+import { BusinessSetupModal, PendingInvitationRedirect } from '../../business/index.ts';
 import { useAuth } from '../../auth/index.ts';
 import { QueryLimitStatus, usePreferences, usePolledTierInfo } from '../../account/index.ts';
 import { ChatInputBar } from '../components/chat-input-bar.tsx';
@@ -148,6 +149,8 @@ export function HomePage() {
       </footer>
 
       <ScrollToTopButton messageCount={messages.length} />
+      <BusinessSetupModal />
+      <PendingInvitationRedirect />
     </div>
   );
 }
