@@ -6,3 +6,4 @@ export * from './weather.ts';
 export * from './drones.ts';
 export * from './flight-logs.ts';
 export * from './knowledge.ts';
+export * from './facilities.ts';
