@@ -200,12 +200,12 @@ export function distanceMiles(lat1: number, lon1: number, lat2: number, lon2: nu
 }
 
 /** The rule that applies at a point inside a facility's circle, in words for the pilot. */
-export function ruleSentence(f: Pick<Facility, 'identifier' | 'droneFlightZone' | 'uasRestrictions'>): string {
+export function ruleSentence(f: Pick<Facility, 'droneFlightZone' | 'uasRestrictions'>): string {
   switch (f.droneFlightZone) {
     case 'prohibited':
-      return `No-fly zone of ${f.identifier}: drone flight is not allowed without FAA authorisation`;
+      return 'No-fly zone: LAANC authorisation required up to the UAS facility map altitude (often 0 ft near the runways)';
     case 'restricted':
-      return `Special-use airspace at ${f.identifier}: flight needs the controlling agency's permission`;
+      return "Special-use airspace: flight needs the controlling agency's permission";
     case 'authorization':
       return `LAANC authorisation required up to the UAS facility map altitude (at most ${f.uasRestrictions.altitudeLimit ?? FACILITY_CONSTANTS.controlledAltitudeLimitFt} ft)`;
     default:

@@ -117,7 +117,7 @@ describe('GET /api/facilities/{id}: named real airports', () => {
     });
     expect(f.runways.map((r) => r.lengthFt)).toEqual([14511, 12079, 10000, 8400]);
     expect(f.frequencies.atis).toBe('115.1');
-    expect(ruleSentence(f)).toMatch(/^No-fly zone of KJFK/);
+    expect(ruleSentence(f)).toMatch(/^No-fly zone: LAANC authorisation required/);
   });
 
   it('0NY4, a private heliport, is small, uncontrolled and needs no LAANC', async () => {

@@ -1,0 +1,213 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import statesUrl from 'us-atlas/states-10m.json?url';
+import countiesUrl from 'us-atlas/counties-10m.json?url';
+import { FACILITY_CONSTANTS, type Facility } from '../../../../shared/facilities.ts';
+import { markerSvg } from '../model/icons.ts';
+import { ruleRadiusMiles } from '../model/rules.ts';
+import type { Position } from '../hooks/use-geolocation.ts';
+import './facility-map.css';
+
+const METRES_PER_MILE = 1609.344;
+const US_ATLAS_ATTRIBUTION = 'US outlines: US Census Bureau (us-atlas)';
+
+export interface MapView {
+  lat: number;
+  lon: number;
+  zoom: number;
+  /** Changes whenever the page (not the user's drag) moves the map, so the same place can be asked twice. */
+  seq: number;
+}
+
+export interface MapBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+interface FacilityMapProps {
+  view: MapView;
+  facilities: Facility[];
+  selectedId: number | null;
+  ownPosition: Position | null;
+  attribution: string;
+  tileUrl: string | null;
+  tileAttribution: string | null;
+  onViewChange: (center: { lat: number; lon: number }, zoom: number, bounds: MapBounds) => void;
+  onSelect: (id: number) => void;
+}
+
+async function fetchTopology(url: string): Promise<Topology> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`basemap ${res.status}`);
+  return (await res.json()) as Topology;
+}
+
+function popupContent(f: Facility): HTMLElement {
+  // Built from text nodes: names come from a public data set and are never parsed as HTML.
+  const box = document.createElement('div');
+  const line = (text: string, strong = false) => {
+    const el = document.createElement(strong ? 'strong' : 'div');
+    el.textContent = text;
+    box.append(el);
+    if (strong) box.append(document.createElement('br'));
+  };
+  line(`${f.name} (${f.identifier})`, true);
+  line([f.city, f.state].filter(Boolean).join(', ') || 'Location not listed');
+  line(`${f.latitude.toFixed(4)}, ${f.longitude.toFixed(4)}`);
+  line(f.elevation === null ? 'Elevation not listed' : `Elevation ${f.elevation} ft`);
+  return box;
+}
+
+/**
+ * The facilities map (doc 3 §2.3, DESIGN §4): Leaflet over an offline basemap of US state and county
+ * outlines from the us-atlas package (optional online tiles on top when the deployment names a URL).
+ * Markers by type, labels above zoom 7 or when selected, rings above zoom 8, the controlled-airspace and
+ * no-fly circles, the pilot's own position, a real scale bar and the data's attribution.
+ */
+export function FacilityMap({ view, facilities, selectedId, ownPosition, attribution, tileUrl, tileAttribution, onViewChange, onSelect }: FacilityMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layers = useRef<{ markers: L.LayerGroup; zones: L.LayerGroup; me: L.LayerGroup; counties: L.LayerGroup } | null>(null);
+  const callbacks = useRef({ onViewChange, onSelect });
+  useLayoutEffect(() => {
+    callbacks.current = { onViewChange, onSelect };
+  });
+  const drawRef = useRef<() => void>(() => undefined);
+
+  // The map itself, once.
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, {
+      center: [view.lat, view.lon],
+      zoom: view.zoom,
+      minZoom: FACILITY_CONSTANTS.minZoom,
+      maxZoom: FACILITY_CONSTANTS.maxZoom,
+      zoomControl: false,
+      attributionControl: false,
+      preferCanvas: false,
+      worldCopyJump: true,
+    });
+    mapRef.current = map;
+    L.control.attribution({ prefix: false, position: 'bottomright' }).addAttribution(attribution).addAttribution(US_ATLAS_ATTRIBUTION).addTo(map);
+    L.control.scale({ imperial: true, metric: false, position: 'bottomleft' }).addTo(map);
+    const basemap = map.createPane('basemap');
+    basemap.style.zIndex = '150';
+    const counties = L.layerGroup().addTo(map);
+    const zones = L.layerGroup().addTo(map);
+    const me = L.layerGroup().addTo(map);
+    const markers = L.layerGroup().addTo(map);
+    layers.current = { markers, zones, me, counties };
+
+    let cancelled = false;
+    void fetchTopology(statesUrl).then((topo) => {
+      if (cancelled) return;
+      const states = feature(topo, topo.objects.states as GeometryCollection);
+      L.geoJSON(states, { pane: 'basemap', interactive: false, style: { className: 'fac-land' } }).addTo(map);
+    });
+    let countiesLoaded = false;
+    const maybeCounties = () => {
+      if (countiesLoaded || map.getZoom() < 7) return;
+      countiesLoaded = true;
+      void fetchTopology(countiesUrl).then((topo) => {
+        if (cancelled) return;
+        const lines = mesh(topo, topo.objects.counties as GeometryCollection, (a, b) => a !== b);
+        L.geoJSON(lines, { pane: 'basemap', interactive: false, style: { className: 'fac-county' } }).addTo(counties);
+      });
+    };
+
+    const report = () => {
+      const c = map.getCenter();
+      const b = map.getBounds();
+      maybeCounties();
+      callbacks.current.onViewChange({ lat: c.lat, lon: c.lng }, map.getZoom(), { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+      drawRef.current();
+    };
+    map.on('moveend', report);
+    map.whenReady(report);
+    return () => {
+      cancelled = true;
+      map.off();
+      map.remove();
+      mapRef.current = null;
+      layers.current = null;
+    };
+    // The map is made once; later props are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Optional online tiles, under the outlines' markers but over the land fill.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tileUrl) return;
+    const tiles = L.tileLayer(tileUrl, { attribution: tileAttribution ?? '', maxZoom: FACILITY_CONSTANTS.maxZoom }).addTo(map);
+    return () => {
+      tiles.remove();
+    };
+  }, [tileUrl, tileAttribution]);
+
+  // The page moves the map (reset, search hit, geolocation).
+  useEffect(() => {
+    mapRef.current?.setView([view.lat, view.lon], view.zoom);
+  }, [view.seq, view.lat, view.lon, view.zoom]);
+
+  // Markers, labels, rings and rule circles for what is in view.
+  useEffect(() => {
+    drawRef.current = () => {
+      const map = mapRef.current;
+      const l = layers.current;
+      if (!map || !l) return;
+      l.markers.clearLayers();
+      l.zones.clearLayers();
+      const zoom = map.getZoom();
+      const bounds = map.getBounds().pad(0.2);
+      for (const f of facilities) {
+        if (!bounds.contains([f.latitude, f.longitude]) && f.id !== selectedId) continue;
+        const selected = f.id === selectedId;
+        const label = zoom > FACILITY_CONSTANTS.labelAboveZoom || selected ? `<span class="fac-label">${f.identifier.replace(/[^A-Z0-9-]/gi, '')}</span>` : '';
+        const icon = L.divIcon({ className: '', html: `<div class="fac-marker fac-${f.type}${selected ? ' fac-selected' : ''}" data-facility="${f.id}">${markerSvg(f.type)}${label}</div>`, iconSize: [22, 22], iconAnchor: [11, 11], popupAnchor: [0, -10] });
+        const marker = L.marker([f.latitude, f.longitude], { icon, keyboard: false, title: `${f.name} (${f.identifier})`, zIndexOffset: selected ? 1000 : f.airportSize === 'large' ? 500 : 0 });
+        marker.bindPopup(() => popupContent(f));
+        marker.on('click', () => callbacks.current.onSelect(f.id));
+        marker.addTo(l.markers);
+        const radius = ruleRadiusMiles(f);
+        if (radius !== null) {
+          L.circle([f.latitude, f.longitude], { radius: radius * METRES_PER_MILE, className: `fac-zone-${f.droneFlightZone}`, interactive: false, weight: 1.5 }).addTo(l.zones);
+        }
+        if (zoom > FACILITY_CONSTANTS.ringsAboveZoom) {
+          L.circle([f.latitude, f.longitude], { radius: METRES_PER_MILE, className: 'fac-ring', interactive: false, weight: 1 }).addTo(l.zones);
+        }
+      }
+      if (selectedId !== null) {
+        l.markers.eachLayer((layer) => {
+          if (layer instanceof L.Marker && (layer.options.zIndexOffset ?? 0) >= 1000) layer.openPopup();
+        });
+      }
+    };
+    drawRef.current();
+  }, [facilities, selectedId]);
+
+  // The pilot's own position and its accuracy.
+  useEffect(() => {
+    const l = layers.current;
+    if (!l) return;
+    l.me.clearLayers();
+    if (!ownPosition) return;
+    L.circle([ownPosition.lat, ownPosition.lon], { radius: Math.min(ownPosition.accuracy, 5000), className: 'fac-me-accuracy', interactive: false, weight: 1 }).addTo(l.me);
+    L.circleMarker([ownPosition.lat, ownPosition.lon], { radius: 7, className: 'fac-me', weight: 2 }).bindTooltip('Your Location').addTo(l.me);
+  }, [ownPosition]);
+
+  return (
+    <div
+      ref={container}
+      className="fac-map h-full w-full"
+      data-testid="facility-map"
+      role="application"
+      aria-label="UAS facilities map. Drag or use the arrow keys to pan, plus and minus to zoom."
+    />
+  );
+}
