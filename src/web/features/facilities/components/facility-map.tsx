@@ -12,7 +12,7 @@ import type { Position } from '../hooks/use-geolocation.ts';
 import './facility-map.css';
 
 const METRES_PER_MILE = 1609.344;
-const US_ATLAS_ATTRIBUTION = 'US outlines: US Census Bureau (us-atlas)';
+const US_ATLAS_ATTRIBUTION = 'Outlines: US Census Bureau';
 
 export interface MapView {
   lat: number;
@@ -45,6 +45,27 @@ async function fetchTopology(url: string): Promise<Topology> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`basemap ${res.status}`);
   return (await res.json()) as Topology;
+}
+
+/** The marker by type, with its identifier label when labelled (identifiers are letters, digits and '-'). */
+function facilityIcon(f: Facility, labelled: boolean, selected: boolean, size: number): L.DivIcon {
+  const label = labelled ? `<span class="fac-label">${f.identifier.replace(/[^A-Z0-9-]/gi, '')}</span>` : '';
+  const px = selected ? 30 : size;
+  return L.divIcon({
+    className: '',
+    html: `<div class="fac-marker fac-${f.type}${selected ? ' fac-selected' : ''}" style="width:${px}px;height:${px}px" data-facility="${f.id}">${markerSvg(f.type)}${label}</div>`,
+    iconSize: [px, px],
+    iconAnchor: [px / 2, px / 2],
+    popupAnchor: [0, -px / 2],
+  });
+}
+
+/** Marker size by zoom and importance: at country scale small fields and heliports shrink so hubs stand out. */
+function markerSize(f: Facility, zoom: number): number {
+  const minor = f.airportSize === 'small' || f.type !== 'airport';
+  if (zoom <= 6) return minor ? 10 : 16;
+  if (zoom <= 9) return minor ? 14 : 20;
+  return minor ? 18 : 22;
 }
 
 function popupContent(f: Facility): HTMLElement {
@@ -129,8 +150,15 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
     };
     map.on('moveend', report);
     map.whenReady(report);
+    // The card's layout settles after the map is made (fonts, notices above it, a phone turning): Leaflet
+    // must learn its new size, or it draws the outlines for the old one.
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(container.current);
+    const markersDrawn = drawn.current;
     return () => {
       cancelled = true;
+      resize.disconnect();
+      markersDrawn.clear();
       map.off();
       map.remove();
       mapRef.current = null;
@@ -155,41 +183,64 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
     mapRef.current?.setView([view.lat, view.lon], view.zoom);
   }, [view.seq, view.lat, view.lon, view.zoom]);
 
-  // Markers, labels, rings and rule circles for what is in view.
+  // Markers, labels, rings and rule circles for what is in view. Kept by id and changed in place, so a
+  // pan adds and removes only what crossed the edge, and an open popup survives it.
+  const drawn = useRef(new Map<number, { marker: L.Marker; key: string; zone: L.Circle | null; ring: L.Circle | null }>());
   useEffect(() => {
     drawRef.current = () => {
       const map = mapRef.current;
       const l = layers.current;
       if (!map || !l) return;
-      l.markers.clearLayers();
-      l.zones.clearLayers();
       const zoom = map.getZoom();
       const bounds = map.getBounds().pad(0.2);
-      for (const f of facilities) {
-        if (!bounds.contains([f.latitude, f.longitude]) && f.id !== selectedId) continue;
-        const selected = f.id === selectedId;
-        const label = zoom > FACILITY_CONSTANTS.labelAboveZoom || selected ? `<span class="fac-label">${f.identifier.replace(/[^A-Z0-9-]/gi, '')}</span>` : '';
-        const icon = L.divIcon({ className: '', html: `<div class="fac-marker fac-${f.type}${selected ? ' fac-selected' : ''}" data-facility="${f.id}">${markerSvg(f.type)}${label}</div>`, iconSize: [22, 22], iconAnchor: [11, 11], popupAnchor: [0, -10] });
-        const marker = L.marker([f.latitude, f.longitude], { icon, keyboard: false, title: `${f.name} (${f.identifier})`, zIndexOffset: selected ? 1000 : f.airportSize === 'large' ? 500 : 0 });
-        marker.bindPopup(() => popupContent(f));
-        marker.on('click', () => callbacks.current.onSelect(f.id));
-        marker.addTo(l.markers);
-        const radius = ruleRadiusMiles(f);
-        if (radius !== null) {
-          L.circle([f.latitude, f.longitude], { radius: radius * METRES_PER_MILE, className: `fac-zone-${f.droneFlightZone}`, interactive: false, weight: 1.5 }).addTo(l.zones);
-        }
-        if (zoom > FACILITY_CONSTANTS.ringsAboveZoom) {
-          L.circle([f.latitude, f.longitude], { radius: METRES_PER_MILE, className: 'fac-ring', interactive: false, weight: 1 }).addTo(l.zones);
-        }
+      const want = new Map<number, Facility>();
+      for (const f of facilities) if (f.id === selectedId || bounds.contains([f.latitude, f.longitude])) want.set(f.id, f);
+      for (const [id, d] of drawn.current) {
+        if (want.has(id)) continue;
+        d.marker.remove();
+        d.zone?.remove();
+        d.ring?.remove();
+        drawn.current.delete(id);
       }
-      if (selectedId !== null) {
-        l.markers.eachLayer((layer) => {
-          if (layer instanceof L.Marker && (layer.options.zIndexOffset ?? 0) >= 1000) layer.openPopup();
-        });
+      for (const f of want.values()) {
+        const selected = f.id === selectedId;
+        const labelled = zoom > FACILITY_CONSTANTS.labelAboveZoom || selected;
+        const size = markerSize(f, zoom);
+        const key = `${f.type}|${labelled}|${selected}|${size}|${f.identifier}`;
+        let d = drawn.current.get(f.id);
+        if (!d) {
+          const marker = L.marker([f.latitude, f.longitude], { icon: facilityIcon(f, labelled, selected, size), keyboard: false, title: `${f.name} (${f.identifier})` });
+          marker.bindPopup(() => popupContent(f), { autoPan: false });
+          marker.on('click', () => callbacks.current.onSelect(f.id));
+          marker.addTo(l.markers);
+          const radius = ruleRadiusMiles(f);
+          const zone = radius === null ? null : L.circle([f.latitude, f.longitude], { radius: radius * METRES_PER_MILE, className: `fac-zone-${f.droneFlightZone}`, interactive: false, weight: 1.5 }).addTo(l.zones);
+          d = { marker, key: '', zone, ring: null };
+          d.key = key;
+          marker.setZIndexOffset(selected ? 1000 : f.airportSize === 'large' ? 500 : 0);
+          drawn.current.set(f.id, d);
+        }
+        if (d.key !== key) {
+          d.marker.setIcon(facilityIcon(f, labelled, selected, size));
+          d.marker.setZIndexOffset(selected ? 1000 : f.airportSize === 'large' ? 500 : 0);
+          d.key = key;
+        }
+        const wantRing = zoom > FACILITY_CONSTANTS.ringsAboveZoom;
+        if (wantRing && !d.ring) d.ring = L.circle([f.latitude, f.longitude], { radius: METRES_PER_MILE, className: 'fac-ring', interactive: false, weight: 1 }).addTo(l.zones);
+        if (!wantRing && d.ring) {
+          d.ring.remove();
+          d.ring = null;
+        }
       }
     };
     drawRef.current();
   }, [facilities, selectedId]);
+
+  // The selected facility's popup opens with the selection (doc 3 §2.3).
+  useEffect(() => {
+    if (selectedId === null) return;
+    drawn.current.get(selectedId)?.marker.openPopup();
+  }, [selectedId]);
 
   // The pilot's own position and its accuracy.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { cn } from '../../../lib/utils.ts';
 import { markerSvg } from '../model/icons.ts';
 
 const ITEMS = [
@@ -6,9 +7,9 @@ const ITEMS = [
 ] as const;
 
 /** Legend (doc 3 §2.3): Airport red, Facility orange, Restricted line; plus the rule circles this map draws. */
-export function MapLegend() {
+export function MapLegend({ className }: { className?: string }) {
   return (
-    <div className="absolute bottom-8 right-2 z-[1000] grid gap-1 rounded-md border bg-card/95 px-2.5 py-2 text-xs shadow-sm" data-testid="map-legend" aria-label="Legend" role="group">
+    <div className={cn('gap-x-3 gap-y-1 rounded-md border bg-card/95 px-2.5 py-2 text-xs shadow-sm', className)} data-testid="map-legend" aria-label="Legend" role="group">
       {ITEMS.map((i) => (
         <span key={i.type} className="flex items-center gap-1.5">
           <span className="size-4" aria-hidden dangerouslySetInnerHTML={{ __html: markerSvg(i.type) }} />

@@ -182,7 +182,7 @@ export function UasFacilitiesPage() {
               autoComplete="off"
               data-testid="facility-search-input"
             />
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-2 sm:flex-nowrap">
               <Button type="submit" disabled={searching} data-testid="facility-search-button">
                 {searching ? <Spinner size="sm" /> : <Search aria-hidden />}
                 Search
@@ -277,7 +277,7 @@ export function UasFacilitiesPage() {
                 </Button>
               </div>
             </div>
-            <MapLegend />
+            <MapLegend className="absolute bottom-8 right-2 z-[1000] hidden sm:grid" />
             {area.isFetching && (
               <div className="absolute inset-0 z-[1001] grid place-items-center bg-background/40" data-testid="facilities-loading">
                 <span className="flex items-center gap-2 rounded-md border bg-card px-3 py-2 text-sm shadow-sm">
@@ -287,6 +287,7 @@ export function UasFacilitiesPage() {
               </div>
             )}
           </div>
+          <MapLegend className="flex flex-wrap sm:hidden" />
           <p className="text-xs text-muted-foreground">Zoom {current.zoom} of {C.maxZoom}</p>
         </CardContent>
       </Card>
