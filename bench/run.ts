@@ -5,6 +5,7 @@
 import { cpus, totalmem } from 'node:os';
 import { benchAssistant } from './assistant.ts';
 import { benchBundleSize } from './bundle-size.ts';
+import { benchFacilities } from './facilities.ts';
 import { benchFlightLogs } from './flight-logs.ts';
 import { benchHttp } from './http.ts';
 import { benchSpeech } from './speech.ts';
@@ -25,4 +26,5 @@ await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
 await benchFlightLogs({ quick });
 await benchAssistant({ seconds: quick ? 3 : 10 });
 await benchSpeech({ runs: quick ? 5 : 15 });
+await benchFacilities({ quick });
 await benchBundleSize();

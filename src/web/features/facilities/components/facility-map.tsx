@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { feature, mesh } from 'topojson-client';
@@ -39,6 +39,12 @@ interface FacilityMapProps {
   tileAttribution: string | null;
   onViewChange: (center: { lat: number; lon: number }, zoom: number, bounds: MapBounds) => void;
   onSelect: (id: number) => void;
+  /** The map's own controls (the page's +, - buttons). */
+  ref?: Ref<MapControls>;
+}
+
+export interface MapControls {
+  zoomBy(delta: number): void;
 }
 
 async function fetchTopology(url: string): Promise<Topology> {
@@ -90,7 +96,7 @@ function popupContent(f: Facility): HTMLElement {
  * Markers by type, labels above zoom 7 or when selected, rings above zoom 8, the controlled-airspace and
  * no-fly circles, the pilot's own position, a real scale bar and the data's attribution.
  */
-export function FacilityMap({ view, facilities, selectedId, ownPosition, attribution, tileUrl, tileAttribution, onViewChange, onSelect }: FacilityMapProps) {
+export function FacilityMap({ view, facilities, selectedId, ownPosition, attribution, tileUrl, tileAttribution, onViewChange, onSelect, ref }: FacilityMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layers = useRef<{ markers: L.LayerGroup; zones: L.LayerGroup; me: L.LayerGroup; counties: L.LayerGroup } | null>(null);
@@ -99,6 +105,17 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
     callbacks.current = { onViewChange, onSelect };
   });
   const drawRef = useRef<() => void>(() => undefined);
+  // Clicks during a zoom animation build on the zoom asked for, not the one still on screen.
+  const pendingZoom = useRef<number | null>(null);
+  useImperativeHandle(ref, () => ({
+    zoomBy(delta) {
+      const map = mapRef.current;
+      if (!map) return;
+      const target = Math.max(FACILITY_CONSTANTS.minZoom, Math.min(FACILITY_CONSTANTS.maxZoom, (pendingZoom.current ?? map.getZoom()) + delta));
+      pendingZoom.current = target;
+      map.setZoom(target);
+    },
+  }));
 
   // The map itself, once.
   useEffect(() => {
@@ -148,6 +165,9 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
       callbacks.current.onViewChange({ lat: c.lat, lon: c.lng }, map.getZoom(), { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
       drawRef.current();
     };
+    map.on('zoomend', () => {
+      pendingZoom.current = null;
+    });
     map.on('moveend', report);
     map.whenReady(report);
     // The card's layout settles after the map is made (fonts, notices above it, a phone turning): Leaflet

@@ -21,7 +21,7 @@ import {
 import { FACILITIES_KEY, fetchArea, fetchFacilityStatus, searchFacilities } from '../api.ts';
 import { FacilityDetailCard } from '../components/facility-detail-card.tsx';
 import { FacilityList } from '../components/facility-list.tsx';
-import { FacilityMap, type MapBounds, type MapView } from '../components/facility-map.tsx';
+import { FacilityMap, type MapBounds, type MapControls, type MapView } from '../components/facility-map.tsx';
 import { MapLegend } from '../components/map-legend.tsx';
 import { useFacilityGeolocation, type Position } from '../hooks/use-geolocation.ts';
 import { ruleAtPoint } from '../model/rules.ts';
@@ -150,7 +150,8 @@ export function UasFacilitiesPage() {
     moveTo(DEFAULT_VIEW.lat, DEFAULT_VIEW.lon, DEFAULT_VIEW.zoom);
   }
 
-  const zoom = (delta: number) => moveTo(current.lat, current.lon, Math.max(C.minZoom, Math.min(C.maxZoom, current.zoom + delta)));
+  const mapControls = useRef<MapControls | null>(null);
+  const zoom = (delta: number) => mapControls.current?.zoomBy(delta);
 
   const own = geo.status === 'located' ? geo.position : null;
   const pointRule = own ? ruleAtPoint(own.lat, own.lon, loaded) : null;
@@ -249,7 +250,12 @@ export function UasFacilitiesPage() {
           )}
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="relative h-[60vh] min-h-80 overflow-hidden rounded-lg border md:h-[560px]">
+          <div
+            className="relative h-[60vh] min-h-80 overflow-hidden rounded-lg border md:h-[560px]"
+            data-testid="map-frame"
+            data-center={`${current.lat.toFixed(3)},${current.lon.toFixed(3)}`}
+            data-zoom={current.zoom}
+          >
             <FacilityMap
               view={view}
               facilities={shown}
@@ -260,6 +266,7 @@ export function UasFacilitiesPage() {
               tileAttribution={status.data?.tileAttribution ?? null}
               onViewChange={onViewChange}
               onSelect={selectById}
+              ref={mapControls}
             />
             <div className="pointer-events-none absolute inset-x-2 top-2 z-[1000] flex items-start justify-between gap-2">
               <span className="pointer-events-auto rounded-md border bg-card/90 px-2 py-1 text-xs font-medium shadow-sm" data-testid="facilities-shown" aria-live="polite">
