@@ -125,6 +125,9 @@ describe('UAS facilities map', () => {
     await settled(page);
     await page.getByTestId('facility-row-KSFO').click();
     await page.getByTestId('facility-detail').waitFor();
+    await settled(page);
+    // A full-page picture from the top, so the sticky header sits where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Nothing wider than the screen at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     await saveScreenshot(page, 'facilities');
