@@ -165,8 +165,11 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
       callbacks.current.onViewChange({ lat: c.lat, lon: c.lng }, map.getZoom(), { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
       drawRef.current();
     };
+    // Leaflet ignores a zoom asked for during a zoom animation: the one still wanted is asked again here.
     map.on('zoomend', () => {
-      pendingZoom.current = null;
+      const wanted = pendingZoom.current;
+      if (wanted !== null && wanted !== map.getZoom()) map.setZoom(wanted);
+      else pendingZoom.current = null;
     });
     map.on('moveend', report);
     map.whenReady(report);
