@@ -5,6 +5,7 @@
 import { cpus, totalmem } from 'node:os';
 import { benchAssistant } from './assistant.ts';
 import { benchBundleSize } from './bundle-size.ts';
+import { benchFacilities } from './facilities.ts';
 import { benchFlightLogs } from './flight-logs.ts';
 import { benchFlightLogsScale } from './flight-logs-scale.ts';
 import { benchHttp } from './http.ts';
@@ -27,4 +28,5 @@ await benchFlightLogs({ quick });
 await benchFlightLogsScale({ quick });
 await benchAssistant({ seconds: quick ? 3 : 10 });
 await benchSpeech({ runs: quick ? 5 : 15 });
+await benchFacilities({ quick });
 await benchBundleSize();

@@ -24,6 +24,7 @@ import { createRecordsService } from './modules/records/service.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { speechRoutes } from './modules/speech/routes.ts';
 import { droneRoutes } from './modules/drones/routes.ts';
+import { facilityRoutes } from './modules/facilities/routes.ts';
 import { flightLogRoutes } from './modules/flight-logs/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   droneRoutes(app, deps);
   flightLogRoutes(app, deps);
   businessRoutes(app, deps);
+  facilityRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
 

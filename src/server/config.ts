@@ -81,6 +81,13 @@ export const envSchema = z.object({
   TTS_BASE_URL: optionalUrl,
   TTS_API_KEY: optionalText,
   TTS_VOICE: optionalText,
+  /** Optional online basemap tiles for the facilities map ({z}/{x}/{y}); without them the offline outlines serve. */
+  FACILITIES_TILE_URL: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/\S+\{z\}\S*$/, { error: 'must be an http(s) tile URL with {z}, {x} and {y}' })
+    .optional(),
+  FACILITIES_TILE_ATTRIBUTION: z.string().max(300).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -121,6 +128,8 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   /** null = the in-process synthesiser */
   tts: { baseUrl: string; apiKey: string | undefined; voice: string } | null;
+  /** The facilities map's optional online tiles (null: offline outline basemap only). */
+  facilities: { tileUrl: string | null; tileAttribution: string | null };
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; absent in API-only tests. */
   webRoot: string | null;
@@ -203,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
         : null,
     tts: env.TTS_BASE_URL ? { baseUrl: env.TTS_BASE_URL, apiKey: env.TTS_API_KEY, voice: env.TTS_VOICE ?? 'alloy' } : null,
+    facilities: { tileUrl: env.FACILITIES_TILE_URL ?? null, tileAttribution: env.FACILITIES_TILE_ATTRIBUTION ?? null },
     logLevel: env.LOG_LEVEL,
     webRoot: null,
   };

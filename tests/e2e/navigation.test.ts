@@ -27,10 +27,10 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 describe('Tools menu per tier', () => {
   const base = ['My Drones', 'Flight Logbook'];
   const cases: [Tier | 'developer-by-config', string, string[]][] = [
-    ['basic', 'a basic user', [...base, 'Weather Forecast']],
-    ['business', 'a business user', [...base, 'Documents', 'Weather Forecast', 'Company Setup']],
-    ['admin', 'an admin', [...base, 'Weather Forecast', 'Pricing & Upgrade']],
-    ['developer-by-config', 'a developer (by DEVELOPER_EMAILS)', [...base, 'Weather Forecast', 'Pricing & Upgrade']],
+    ['basic', 'a basic user', [...base, 'Weather Forecast', 'UAS Facilities']],
+    ['business', 'a business user', [...base, 'Documents', 'Weather Forecast', 'UAS Facilities', 'Company Setup']],
+    ['admin', 'an admin', [...base, 'Weather Forecast', 'UAS Facilities', 'Pricing & Upgrade']],
+    ['developer-by-config', 'a developer (by DEVELOPER_EMAILS)', [...base, 'Weather Forecast', 'UAS Facilities', 'Pricing & Upgrade']],
   ];
   for (const [tier, who, items] of cases) {
     it(`shows ${items.join(', ')} to ${who}`, async () => {

@@ -33,7 +33,7 @@ describe('sign-in through the OpenID Connect provider', () => {
     await expectText(menu.getByTestId('user-menu-name'), nameForEmail(oidcAdmin));
     await page.keyboard.press('Escape');
 
-    await expectToolsMenu(page, ['My Drones', 'Flight Logbook', 'Weather Forecast', 'Pricing & Upgrade']);
+    await expectToolsMenu(page, ['My Drones', 'Flight Logbook', 'Weather Forecast', 'UAS Facilities', 'Pricing & Upgrade']);
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(200);
     expect(await me.json()).toMatchObject({ email: oidcAdmin, emailVerified: true });

@@ -6,15 +6,15 @@ const labels = (tier: Tier, originalTier: Tier = tier) => visibleTools({ tier, o
 
 describe('Tools menu links (doc 1 §2, §6)', () => {
   it('shows only the unconditional links while the tier is unknown', () => {
-    expect(visibleTools(null).map((t) => t.label)).toEqual(['My Drones', 'Flight Logbook', 'Weather Forecast']);
+    expect(visibleTools(null).map((t) => t.label)).toEqual(['My Drones', 'Flight Logbook', 'Weather Forecast', 'UAS Facilities']);
   });
 
   it('gives a basic user no Documents, Pricing or Company Setup', () => {
-    expect(labels('basic')).toEqual(['My Drones', 'Flight Logbook', 'Weather Forecast']);
+    expect(labels('basic')).toEqual(['My Drones', 'Flight Logbook', 'Weather Forecast', 'UAS Facilities']);
   });
 
   it('gives business users Documents and Company Setup (pointing at /profile) but no Pricing', () => {
-    expect(labels('business')).toEqual(['My Drones', 'Flight Logbook', 'Documents', 'Weather Forecast', 'Company Setup']);
+    expect(labels('business')).toEqual(['My Drones', 'Flight Logbook', 'Documents', 'Weather Forecast', 'UAS Facilities', 'Company Setup']);
     expect(visibleTools({ tier: 'business_pro', originalTier: 'business_pro' }).find((t) => t.label === 'Company Setup')?.to).toBe('/profile');
   });
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, Building2, CloudSun, CreditCard, Drone, FileText } from 'lucide-react';
+import { BookOpen, Building2, CloudSun, CreditCard, Drone, FileText, MapPin } from 'lucide-react';
 import { canSeeCompanySetup, canSeeDocuments, canSeePricingLink, type TierPair } from '../../../shared/tiers.ts';
 
 export interface ToolLink {
@@ -17,6 +17,8 @@ export const TOOLS: readonly ToolLink[] = [
   { to: '/logbook', label: 'Flight Logbook', icon: BookOpen, testId: 'tools-logbook' },
   { to: '/documents', label: 'Documents', icon: FileText, testId: 'tools-documents', visible: canSeeDocuments },
   { to: '/forecast', label: 'Weather Forecast', icon: CloudSun, testId: 'tools-forecast' },
+  // Doc 3 §6: the facilities page needs no role, so every tier has the link.
+  { to: '/uas-facilities', label: 'UAS Facilities', icon: MapPin, testId: 'tools-facilities' },
   { to: '/pricing', label: 'Pricing & Upgrade', icon: CreditCard, testId: 'tools-pricing', visible: canSeePricingLink },
   { to: '/profile', label: 'Company Setup', icon: Building2, testId: 'tools-company-setup', visible: canSeeCompanySetup },
 ];
