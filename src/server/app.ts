@@ -12,6 +12,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestRecords } from './http/request-records.ts';
 import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { featureRoutes } from './modules/features/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -146,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   flightLogRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
+  adminRoutes(app, deps);
+  featureRoutes(app, deps);
 
   registerWebApp(app, config.webRoot);
   return { app, database, deps, guardedRoutes, assistant };

@@ -6,3 +6,5 @@ export * from './weather.ts';
 export * from './drones.ts';
 export * from './flight-logs.ts';
 export * from './knowledge.ts';
+export * from './admin.ts';
+export * from './features.ts';
