@@ -166,7 +166,8 @@ export async function helpStats(db: DbOrTx) {
 
 // ---------------------------------------------------------------- analytics
 
-export async function signUps(db: DbOrTx, since: { day: Date; week: Date; month: Date }) {
+/** Users created up to `now`, and those since the start of its day, week and month. */
+export async function signUps(db: DbOrTx, now: Date, since: { day: Date; week: Date; month: Date }) {
   const [row] = await db
     .select({
       total: count(),
@@ -174,7 +175,8 @@ export async function signUps(db: DbOrTx, since: { day: Date; week: Date; month:
       week: sql<number>`count(*) filter (where ${users.createdAt} >= ${since.week.toISOString()})`.mapWith(Number),
       month: sql<number>`count(*) filter (where ${users.createdAt} >= ${since.month.toISOString()})`.mapWith(Number),
     })
-    .from(users);
+    .from(users)
+    .where(sql`${users.createdAt} <= ${now.toISOString()}`);
   return row ?? { total: 0, today: 0, week: 0, month: 0 };
 }
 

@@ -149,7 +149,7 @@ export function createAdminService(db: Db, mail: MailProvider, log: Pick<Fastify
       const month = periodStart('monthly', now);
       const today = utcDay(day);
       const [signUps, dau, mau, byType] = await Promise.all([
-        repo.signUps(db, { day, week, month }),
+        repo.signUps(db, now, { day, week, month }),
         repo.activeUsers(db, today, today),
         repo.activeUsers(db, utcDay(month), today),
         repo.activityByType(db, utcDay(month), today),
