@@ -58,14 +58,12 @@ export function AnalyticsPage() {
         <>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="analytics-figures">
             {figures.map((f) => (
-              <Card key={f.id}>
-                <CardContent className="p-4">
+              <div key={f.id} className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
                   <dt className="text-xs text-muted-foreground">{f.label}</dt>
                   <dd className="text-2xl font-semibold tabular-nums" data-testid={`figure-${f.id}`}>
                     {f.value}
                   </dd>
-                </CardContent>
-              </Card>
+              </div>
             ))}
           </dl>
           <p className="-mt-3 text-xs text-muted-foreground">As of {formatWhen(a.asOf)}. Engagement rate is monthly active users divided by total users.</p>

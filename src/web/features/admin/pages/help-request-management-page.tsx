@@ -49,12 +49,10 @@ export function HelpRequestManagementPage() {
     >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="help-stats">
         {figures.map((f) => (
-          <Card key={f.label}>
-            <CardContent className="p-4">
+          <div key={f.label} className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
               <dt className="text-xs text-muted-foreground">{f.label}</dt>
               <dd className="text-2xl font-semibold tabular-nums">{f.value ?? '—'}</dd>
-            </CardContent>
-          </Card>
+          </div>
         ))}
       </dl>
 
