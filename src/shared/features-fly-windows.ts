@@ -2,30 +2,35 @@ import { z } from 'zod';
 import type { FlyStatus } from './weather/fly-windows.ts';
 
 /**
- * The capability behind the 'fly-windows-48h' flag: every stretch of flyable hours in the 48-hour
- * timeline, not only the next one the forecast names. Pure, so the server and its tests share it.
+ * The capability behind the 'fly-windows-48h' flag: every stretch of hours one may fly in the 48-hour
+ * timeline (not only the next good one the forecast names), each marked 'fly' when every hour is
+ * flyable or 'caution' when any hour of it asks for care. Pure, so the server and its tests share it.
  */
 export interface FlyWindowSpan {
-  /** epoch seconds of the first flyable hour */
+  /** epoch seconds of the first hour */
   start: number;
-  /** epoch seconds when the last flyable hour ends */
+  /** epoch seconds when the last hour ends */
   end: number;
   hours: number;
+  status: 'fly' | 'caution';
 }
 
 export function flyWindowSpans(hourly: readonly { time: number; status: FlyStatus }[]): FlyWindowSpan[] {
   const spans: FlyWindowSpan[] = [];
   let open: FlyWindowSpan | null = null;
   for (const h of hourly) {
-    if (h.status === 'fly') {
-      if (open && open.end === h.time) {
-        open.end = h.time + 3600;
-        open.hours += 1;
-      } else {
-        open = { start: h.time, end: h.time + 3600, hours: 1 };
-        spans.push(open);
-      }
-    } else open = null;
+    if (h.status === 'no-fly') {
+      open = null;
+      continue;
+    }
+    if (open && open.end === h.time) {
+      open.end = h.time + 3600;
+      open.hours += 1;
+      if (h.status === 'caution') open.status = 'caution';
+    } else {
+      open = { start: h.time, end: h.time + 3600, hours: 1, status: h.status };
+      spans.push(open);
+    }
   }
   return spans;
 }
@@ -34,6 +39,6 @@ export const flyWindowsQuerySchema = z.object({ location: z.string('location is 
 export const flyWindowsResponseSchema = z.object({
   location: z.string().max(300),
   utcOffsetSeconds: z.number().int(),
-  windows: z.array(z.object({ start: z.number(), end: z.number(), hours: z.number().int() })).max(48),
+  windows: z.array(z.object({ start: z.number(), end: z.number(), hours: z.number().int(), status: z.enum(['fly', 'caution']) })).max(48),
 });
 export type FlyWindows = z.infer<typeof flyWindowsResponseSchema>;

@@ -18,7 +18,7 @@ export const FEATURE_STATUS_LABELS: Record<FeatureStatus, string> = {
 export const GATED_FEATURES = {
   flyWindows48h: {
     name: 'fly-windows-48h',
-    description: 'Every fly window of the next 48 hours at a location, as a list (GET /api/weather/fly-windows).',
+    description: 'Every window of the next 48 hours one may fly at a location, clear or with caution, as a list (GET /api/weather/fly-windows).',
   },
 } as const;
 

@@ -126,6 +126,7 @@ describe('a flag that gates a real route: the 48-hour fly windows', () => {
     // The same timeline the forecast shows, as every window rather than the next one.
     const forecast = await ok<WeatherResponse>(pro, 'GET', `/api/weather?location=${encodeURIComponent('28.41, -81.32')}`);
     expect(forecast.hourly.length).toBeGreaterThan(0);
+    expect(windows.windows.length).toBeGreaterThan(0);
     expect(windows.windows).toEqual(flyWindowSpans(forecast.hourly));
 
     expect(await enabled(hobbyist)).not.toContain(GATED_FEATURES.flyWindows48h.name);
@@ -152,11 +153,13 @@ describe('a flag that gates a real route: the 48-hour fly windows', () => {
 });
 
 describe('flyWindowSpans', () => {
-  it('joins consecutive flyable hours and breaks on any other hour', () => {
+  it('joins consecutive hours one may fly, breaks on a no-fly hour or a gap, and marks a window with any caution hour', () => {
     const h = (i: number, status: 'fly' | 'caution' | 'no-fly') => ({ time: 1000 + i * 3600, status });
-    expect(flyWindowSpans([h(0, 'fly'), h(1, 'fly'), h(2, 'caution'), h(3, 'fly'), h(4, 'no-fly')])).toEqual([
-      { start: 1000, end: 1000 + 2 * 3600, hours: 2 },
-      { start: 1000 + 3 * 3600, end: 1000 + 4 * 3600, hours: 1 },
+    expect(flyWindowSpans([h(0, 'fly'), h(1, 'fly'), h(2, 'no-fly'), h(3, 'fly'), h(4, 'caution'), h(5, 'no-fly'), h(6, 'caution'), h(8, 'fly')])).toEqual([
+      { start: 1000, end: 1000 + 2 * 3600, hours: 2, status: 'fly' },
+      { start: 1000 + 3 * 3600, end: 1000 + 5 * 3600, hours: 2, status: 'caution' },
+      { start: 1000 + 6 * 3600, end: 1000 + 7 * 3600, hours: 1, status: 'caution' },
+      { start: 1000 + 8 * 3600, end: 1000 + 9 * 3600, hours: 1, status: 'fly' },
     ]);
     expect(flyWindowSpans([])).toEqual([]);
   });

@@ -25,7 +25,7 @@ export function FlyWindowsCard({ lat, lon, nowS }: { lat: number; lon: number; n
           Fly windows, next 48 hours
           <Badge variant="secondary">Early access</Badge>
         </CardTitle>
-        <CardDescription>Every stretch of flyable hours in the timeline above, in local time at the location.</CardDescription>
+        <CardDescription>Every stretch of hours you may fly in the timeline above (green: clear, amber: with caution), in local time at the location.</CardDescription>
       </CardHeader>
       <CardContent>
         {windows.isLoading ? (
@@ -35,14 +35,18 @@ export function FlyWindowsCard({ lat, lon, nowS }: { lat: number; lon: number; n
         ) : windows.data && windows.data.windows.length > 0 ? (
           <ul className="flex flex-wrap gap-2" data-testid="fly-windows">
             {windows.data.windows.map((w) => (
-              <li key={w.start} className="rounded-md border border-success/40 bg-success/10 px-3 py-1.5 text-sm">
-                {localWhen(w.start, nowS, windows.data.utcOffsetSeconds)} – {localWhen(w.end, nowS, windows.data.utcOffsetSeconds)} ({w.hours} h)
+              <li
+                key={w.start}
+                className={`rounded-md border px-3 py-1.5 text-sm ${w.status === 'fly' ? 'border-success/40 bg-success/10' : 'border-warning/50 bg-warning/10'}`}
+              >
+                {localWhen(w.start, nowS, windows.data.utcOffsetSeconds)} – {localWhen(w.end, nowS, windows.data.utcOffsetSeconds)} ({w.hours} h
+                {w.status === 'caution' ? ', with caution' : ''})
               </li>
             ))}
           </ul>
         ) : (
           <p className="text-sm text-muted-foreground" data-testid="no-fly-windows">
-            No flyable hours in the next 48 hours.
+            No hours to fly in the next 48 hours.
           </p>
         )}
       </CardContent>
