@@ -3,6 +3,7 @@
  * Each figure lives in its own file; this prints the machine and calls them in turn.
  */
 import { cpus, totalmem } from 'node:os';
+import { benchAdminAnalytics } from './admin-analytics.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchFlightLogs } from './flight-logs.ts';
@@ -24,5 +25,6 @@ await benchHttp({ seconds: quick ? 2 : 10 });
 await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
 await benchFlightLogs({ quick });
 await benchAssistant({ seconds: quick ? 3 : 10 });
+await benchAdminAnalytics({ seconds: quick ? 2 : 10, quick });
 await benchSpeech({ runs: quick ? 5 : 15 });
 await benchBundleSize();

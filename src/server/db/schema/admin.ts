@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TIERS } from '../../../shared/tiers.ts';
 import { users } from './auth.ts';
 
@@ -21,4 +21,30 @@ export const tierChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tier_changes_user_idx').on(t.userId, t.changedAt)],
+);
+
+/**
+ * Active users by UTC day and month, kept by a trigger on user_activity (custom migration admin_custom):
+ * one row per (period, user) the first time the user is active in it, and a counter per period. Daily
+ * and monthly active users are then read from a few counter rows instead of counting distinct users
+ * over a million activity rows on every dashboard poll.
+ */
+export const activeUserPeriods = pgTable(
+  'active_user_periods',
+  {
+    periodKind: text('period_kind', { enum: ['day', 'month'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.periodKind, t.periodStart, t.userId] })],
+);
+
+export const activeUserCounts = pgTable(
+  'active_user_counts',
+  {
+    periodKind: text('period_kind', { enum: ['day', 'month'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    users: integer('users').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.periodKind, t.periodStart] })],
 );

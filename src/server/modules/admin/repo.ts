@@ -1,6 +1,6 @@
-import { and, count, countDistinct, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { errorLogs, helpRequests, tierChanges, userActivity, userTiers, users } from '../../db/schema/index.ts';
+import { activeUserCounts, errorLogs, helpRequests, tierChanges, userActivity, userTiers, users } from '../../db/schema/index.ts';
 import type { ErrorListQuery, HelpRequestUpdate } from '../../../shared/admin.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
 import type { Tier } from '../../../shared/tiers.ts';
@@ -180,13 +180,12 @@ export async function signUps(db: DbOrTx, now: Date, since: { day: Date; week: D
   return row ?? { total: 0, today: 0, week: 0, month: 0 };
 }
 
-/** Distinct users with any activity on days in [from, to] (YYYY-MM-DD, UTC). */
-export async function activeUsers(db: DbOrTx, from: string, to: string): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(userActivity.userId) })
-    .from(userActivity)
-    .where(and(gte(userActivity.activityDate, from), sql`${userActivity.activityDate} <= ${to}`));
-  return row?.n ?? 0;
+/** Active users of each day or month in [from, to] (YYYY-MM-DD of the period's start), from the counters. */
+export async function countActiveUsers(db: DbOrTx, kind: 'day' | 'month', from: string, to: string) {
+  return db
+    .select({ periodStart: activeUserCounts.periodStart, users: activeUserCounts.users })
+    .from(activeUserCounts)
+    .where(and(eq(activeUserCounts.periodKind, kind), gte(activeUserCounts.periodStart, from), sql`${activeUserCounts.periodStart} <= ${to}`));
 }
 
 export async function activityByType(db: DbOrTx, from: string, to: string) {
@@ -197,21 +196,4 @@ export async function activityByType(db: DbOrTx, from: string, to: string) {
     .groupBy(userActivity.activityType)
     .orderBy(desc(count()), userActivity.activityType)
     .limit(100);
-}
-
-export async function activeUsersByDay(db: DbOrTx, from: string, to: string) {
-  return db
-    .select({ date: userActivity.activityDate, count: countDistinct(userActivity.userId) })
-    .from(userActivity)
-    .where(and(gte(userActivity.activityDate, from), sql`${userActivity.activityDate} <= ${to}`))
-    .groupBy(userActivity.activityDate);
-}
-
-export async function activeUsersByMonth(db: DbOrTx, from: string, to: string) {
-  const month = sql<string>`to_char(${userActivity.activityDate}, 'YYYY-MM')`;
-  return db
-    .select({ month, count: countDistinct(userActivity.userId) })
-    .from(userActivity)
-    .where(and(gte(userActivity.activityDate, from), sql`${userActivity.activityDate} <= ${to}`))
-    .groupBy(month);
 }

@@ -148,21 +148,21 @@ export function createAdminService(db: Db, mail: MailProvider, log: Pick<Fastify
       const week = periodStart('weekly', now);
       const month = periodStart('monthly', now);
       const today = utcDay(day);
-      const [signUps, dau, mau, byType] = await Promise.all([
+      const [signUps, [dau], [mau], byType] = await Promise.all([
         repo.signUps(db, now, { day, week, month }),
-        repo.activeUsers(db, today, today),
-        repo.activeUsers(db, utcDay(month), today),
+        repo.countActiveUsers(db, 'day', today, today),
+        repo.countActiveUsers(db, 'month', utcDay(month), utcDay(month)),
         repo.activityByType(db, utcDay(month), today),
       ]);
       return {
         totalUsers: signUps.total,
-        dailyActiveUsers: dau,
-        monthlyActiveUsers: mau,
+        dailyActiveUsers: dau?.users ?? 0,
+        monthlyActiveUsers: mau?.users ?? 0,
         newUsersToday: signUps.today,
         newUsersThisWeek: signUps.week,
         newUsersThisMonth: signUps.month,
         activityByType: byType,
-        engagementRate: engagementRate(mau, signUps.total),
+        engagementRate: engagementRate(mau?.users ?? 0, signUps.total),
         asOf: now.toISOString(),
       };
     },
@@ -170,8 +170,8 @@ export function createAdminService(db: Db, mail: MailProvider, log: Pick<Fastify
     async dailyActiveUsers(now = new Date()): Promise<DailyActiveUsers> {
       const last = startOfDay(now);
       const first = addDays(last, -29);
-      const rows = await repo.activeUsersByDay(db, utcDay(first), utcDay(last));
-      const byDay = new Map(rows.map((r) => [r.date, r.count]));
+      const rows = await repo.countActiveUsers(db, 'day', utcDay(first), utcDay(last));
+      const byDay = new Map(rows.map((r) => [r.periodStart, r.users]));
       const days = Array.from({ length: 30 }, (_, i) => {
         const date = utcDay(addDays(first, i));
         return { date, count: byDay.get(date) ?? 0 };
@@ -183,8 +183,8 @@ export function createAdminService(db: Db, mail: MailProvider, log: Pick<Fastify
       const y = now.getUTCFullYear();
       const m = now.getUTCMonth();
       const keys = Array.from({ length: 12 }, (_, i) => monthKey(y, m - 11 + i));
-      const rows = await repo.activeUsersByMonth(db, `${keys[0]!}-01`, utcDay(startOfDay(now)));
-      const byMonth = new Map(rows.map((r) => [r.month, r.count]));
+      const rows = await repo.countActiveUsers(db, 'month', `${keys[0]!}-01`, `${keys.at(-1)!}-01`);
+      const byMonth = new Map(rows.map((r) => [r.periodStart.slice(0, 7), r.users]));
       return { months: keys.map((month) => ({ month, count: byMonth.get(month) ?? 0 })) };
     },
   };

@@ -1,3 +1,17 @@
+CREATE TABLE "active_user_counts" (
+	"period_kind" text NOT NULL,
+	"period_start" date NOT NULL,
+	"users" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "active_user_counts_period_kind_period_start_pk" PRIMARY KEY("period_kind","period_start")
+);
+--> statement-breakpoint
+CREATE TABLE "active_user_periods" (
+	"period_kind" text NOT NULL,
+	"period_start" date NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "active_user_periods_period_kind_period_start_user_id_pk" PRIMARY KEY("period_kind","period_start","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "tier_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
