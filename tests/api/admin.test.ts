@@ -152,6 +152,15 @@ describe('users and tiers', () => {
     expect(await t.db.select().from(tierChanges).where(eq(tierChanges.userId, u.userId))).toHaveLength(1);
   });
 
+  it('records tier changes that come from elsewhere too (the developer sign-in here), by the trigger on user_tiers', async () => {
+    const u = await createUser(t, 'dev-made', 'hobbyist');
+    const rows = await t.db.select().from(tierChanges).where(eq(tierChanges.userId, u.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ fromTier: 'basic', toTier: 'hobbyist', changedBy: 'dev-login' });
+    const listed = await ok<UserList>(admin, 'GET', `/api/admin/users/search?query=${u.userId}`);
+    expect(listed.users[0]!.lastTierChange).toMatchObject({ fromTier: 'basic', toTier: 'hobbyist', changedBy: 'dev-login' });
+  });
+
   it('answers the spec message without a tier, and refuses unknown tiers, changing nothing', async () => {
     const u = await createUser(t, 'no-tier');
     for (const body of [{}, { tier: '' }, { tier: 'platinum' }]) {

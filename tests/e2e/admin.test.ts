@@ -65,6 +65,7 @@ describe('staff tools', () => {
     await page.getByRole('tab', { name: 'Admin' }).click();
     const tools = page.getByTestId('admin-tools');
     await expect.poll(() => tools.getByRole('link').allInnerTexts()).toHaveLength(6);
+    await saveScreenshot(page, 'admin-profile-tab');
 
     // User Management: find the user by e-mail and make them Pro.
     await tools.getByRole('link', { name: /User Management/ }).click();

@@ -16,6 +16,7 @@ import { useTierAccess } from '../../auth/index.ts';
 import { ERRORS_KEY, resolveError, type ErrorFilters } from '../api.ts';
 import { LoadMore, Loading, NativeSelect, StaffPage, formatWhen, serverMessage } from '../components/staff-page.tsx';
 import { useErrorLogs } from '../hooks/use-admin.ts';
+import { useDebounced } from '../hooks/use-debounced.ts';
 
 const badgeVariant: Record<StatusClass, 'destructive' | 'warning' | 'secondary'> = { server: 'destructive', client: 'warning', other: 'secondary' };
 
@@ -25,7 +26,7 @@ export function ErrorManagementPage() {
   const canResolve = tierPair !== null && staffCan(tierPair, 'errors', 'change');
   const [filters, setFilters] = useState<ErrorFilters>({ includeResolved: false, statusClass: null, path: '' });
   const [resolving, setResolving] = useState<ErrorLog | null>(null);
-  const logs = useErrorLogs(filters);
+  const logs = useErrorLogs(useDebounced(filters));
   const errors = logs.data?.pages.flatMap((p) => p.errors) ?? [];
 
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, Search, UserCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_MESSAGES, DISPLAYED_ID_LENGTH, type AdminUser } from '../../../../shared/admin.ts';
 import { STAFF_TIERS, staffCan } from '../../../../shared/admin-permissions.ts';
 import { TIERS, isSuperAdmin, type Tier } from '../../../../shared/tiers.ts';
@@ -14,17 +14,7 @@ import { useAuth, useTierAccess } from '../../auth/index.ts';
 import { USERS_KEY, assignTier } from '../api.ts';
 import { LoadMore, Loading, NativeSelect, StaffPage, formatWhen, serverMessage } from '../components/staff-page.tsx';
 import { useAdminUsers } from '../hooks/use-admin.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced(value: string) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(id);
-  }, [value]);
-  return debounced;
-}
+import { useDebounced } from '../hooks/use-debounced.ts';
 
 const nameOf = (u: AdminUser) => u.displayName || [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
