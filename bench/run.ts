@@ -3,6 +3,7 @@
  * Each figure lives in its own file; this prints the machine and calls them in turn.
  */
 import { cpus, totalmem } from 'node:os';
+import { benchAdminAnalytics } from './admin-analytics.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchFacilities } from './facilities.ts';
@@ -27,6 +28,7 @@ await benchWeather({ seconds: quick ? 2 : 10, requests: quick ? 50 : 200 });
 await benchFlightLogs({ quick });
 await benchFlightLogsScale({ quick });
 await benchAssistant({ seconds: quick ? 3 : 10 });
+await benchAdminAnalytics({ seconds: quick ? 2 : 10, quick });
 await benchSpeech({ runs: quick ? 5 : 15 });
 await benchFacilities({ quick });
 await benchBundleSize();

@@ -14,6 +14,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestRecords } from './http/request-records.ts';
 import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { featureRoutes } from './modules/features/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   facilityRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
+  adminRoutes(app, deps);
+  featureRoutes(app, deps);
 
   registerWebApp(app, config.webRoot);
   return { app, database, deps, guardedRoutes, allRoutes, assistant };

@@ -8,3 +8,5 @@ export * from './flight-logs.ts';
 export * from './knowledge.ts';
 export * from './business.ts';
 export * from './facilities.ts';
+export * from './admin.ts';
+export * from './features.ts';

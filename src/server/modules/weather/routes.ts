@@ -6,9 +6,12 @@ import {
   weatherQuerySchema,
   weatherResponseSchema,
 } from '../../../shared/weather/contract.ts';
+import { GATED_FEATURES } from '../../../shared/features.ts';
+import { flyWindowSpans, flyWindowsQuerySchema, flyWindowsResponseSchema } from '../../../shared/features-fly-windows.ts';
 import { forbidden } from '../../errors.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
+import { requireFeature } from '../features/gate.ts';
 import { dbPilotProfiles } from './pilot-profile.ts';
 import { canUseAiAnalysis } from './policy.ts';
 import { createWeatherService } from './service.ts';
@@ -46,6 +49,20 @@ export function weatherRoutes(app: App, deps: AppDeps) {
       const user = requireCurrentUser(request);
       if (!canUseAiAnalysis(user)) throw forbidden('AI flight analysis is available on the Pro, Business and Enterprise plans.');
       return weather.analyse(user.id, request.body);
+    },
+  );
+
+  // Behind a developer feature (issue 13): on only for the tiers a super_admin rolled it out to.
+  app.get(
+    '/api/weather/fly-windows',
+    {
+      onRequest: [requireUser, requireFeature(deps.db, GATED_FEATURES.flyWindows48h.name)],
+      config: deps.limits.writes,
+      schema: { querystring: flyWindowsQuerySchema, response: { 200: flyWindowsResponseSchema } },
+    },
+    async (request) => {
+      const w = await weather.getWeather(requireCurrentUser(request).id, { location: request.query.location });
+      return { location: w.location.name, utcOffsetSeconds: w.location.utcOffsetSeconds, windows: flyWindowSpans(w.hourly) };
     },
   );
 }

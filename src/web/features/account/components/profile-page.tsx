@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { AdminToolsLinks } from '../../admin/index.ts';
 import { ChatHistoryTab } from '../../assistant/index.ts';
 import { PilotsTab } from '../../business/index.ts';
 import { useAuth } from '../../auth/index.ts';
@@ -121,7 +122,7 @@ export function ProfilePage() {
         )}
         {visible.includes('admin') && (
           <TabsContent value="admin" className="mt-6">
-            <NotInBuild what="Admin tools are" testId="profile-admin-unavailable" />
+            {tier.data && <AdminToolsLinks tierPair={{ tier: tier.data.tier, originalTier: tier.data.originalTier }} />}
           </TabsContent>
         )}
       </Tabs>

@@ -4,6 +4,7 @@ import type { WeatherResponse } from '../../../../shared/weather/contract.ts';
 import { localClock } from '../../../../shared/weather/local-time.ts';
 import type { MeasurementSystem, SpeedUnit } from '../../../../shared/weather/units.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { FlyWindowsCard } from '../../features/index.ts';
 import { AdvancedPanel } from './advanced-panel.tsx';
 import { AviationPanel } from './aviation-panel.tsx';
 import { DataSourcesPanel } from './data-sources-panel.tsx';
@@ -72,6 +73,7 @@ export function ForecastView(p: ForecastViewProps) {
       </div>
 
       <HourlyTimeline weather={w} speedUnit={p.speedUnit} />
+      <FlyWindowsCard lat={w.location.lat} lon={w.location.lon} nowS={w.current.time} />
 
       <section aria-labelledby="cards-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
