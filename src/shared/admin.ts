@@ -54,6 +54,8 @@ export const errorLogSchema = z.object({
   resolved: z.boolean(),
   resolvedAt: iso.nullable(),
   notes: text(NOTES_MAX).nullable(),
+  /** Repeats of a client error by the same sender, route and status within the minute (ADR 0015). */
+  occurrences: z.number().int().min(1),
 });
 export type ErrorLog = z.infer<typeof errorLogSchema>;
 export const errorListSchema = paged(z.object({ errors: z.array(errorLogSchema) }));

@@ -102,6 +102,18 @@ describe('error logs', () => {
     const list = await ok<ErrorList>(admin, 'GET', '/api/admin/errors?path=/api/admin/users&statusClass=client');
     expect(list.errors.some((e) => e.userId === pilot.userId && e.statusCode === 403)).toBe(true);
   });
+
+  it('repeats of a client error show as one row with their count', async () => {
+    const pilot = await createUser(t, 'repeating', 'pro');
+    for (let i = 0; i < 4; i++) await call(pilot, 'GET', '/api/admin/help-requests');
+    await new Promise((r) => setTimeout(r, 50));
+    const list = await ok<ErrorList>(admin, 'GET', '/api/admin/errors?path=/api/admin/help-requests&statusClass=client');
+    const mine = list.errors.filter((e) => e.userId === pilot.userId);
+    // One row (two if the minute turned meanwhile) whose counts add up to the four refusals.
+    expect(mine.length).toBeLessThanOrEqual(2);
+    expect(mine.reduce((n, e) => n + e.occurrences, 0)).toBe(4);
+    expect(JSON.stringify(mine)).not.toContain('aggregateKey');
+  });
 });
 
 describe('users and tiers', () => {

@@ -100,6 +100,11 @@ export function ErrorManagementPage() {
                       <code className="min-w-0 text-sm font-medium [overflow-wrap:anywhere]">
                         {e.method} {e.endpoint}
                       </code>
+                      {e.occurrences > 1 && (
+                        <Badge variant="secondary" title="Repeats by the same sender, route and status within that minute">
+                          ×{e.occurrences}
+                        </Badge>
+                      )}
                       {e.resolved && (
                         <Badge variant="success">
                           <CheckCircle2 aria-hidden /> Resolved
