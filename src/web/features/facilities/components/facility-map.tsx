@@ -129,6 +129,9 @@ export function FacilityMap({ view, facilities, selectedId, ownPosition, attribu
       attributionControl: false,
       preferCanvas: false,
       worldCopyJump: true,
+      // Zoom steps are applied at once: with the animation, a zoom asked for while one was running (two
+      // quick clicks, or a layout change resizing the map mid-animation) was sometimes dropped on slow machines.
+      zoomAnimation: false,
     });
     mapRef.current = map;
     L.control.attribution({ prefix: false, position: 'bottomright' }).addAttribution(attribution).addAttribution(US_ATLAS_ATTRIBUTION).addTo(map);
