@@ -23,6 +23,7 @@ import { businessRoutes } from './modules/business/routes.ts';
 import { createRecordsService } from './modules/records/service.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { speechRoutes } from './modules/speech/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { droneRoutes } from './modules/drones/routes.ts';
 import { flightLogRoutes } from './modules/flight-logs/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   droneRoutes(app, deps);
   flightLogRoutes(app, deps);
   businessRoutes(app, deps);
+  documentRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
 
