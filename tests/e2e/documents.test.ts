@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../fixtures/documents/make-documents.ts';
-import { DESKTOP, MOBILE, devSignIn, saveScreenshot, uniqueEmail } from '../support/e2e/browser.ts';
+import { DESKTOP, MOBILE, devSignIn, renderedTheme, saveScreenshot, uniqueEmail } from '../support/e2e/browser.ts';
 import { firstUrl, type ReceivedMail } from '../support/e2e/smtp-server.ts';
 import { useE2eStack } from '../support/e2e/stack.ts';
 import { expectText, hideBetaBanner, visitSignedIn } from '../support/e2e/ui.ts';
@@ -19,6 +19,20 @@ async function mailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<
     if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Screenshots at 1280 and 375 px, light and dark, each taken once the app has applied the theme. */
+async function screenshots(page: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => renderedTheme(page)).toBe(colorScheme);
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, name);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP);
 }
 
 async function expectToast(page: Page, title: string) {
@@ -84,14 +98,7 @@ describe('documents: the business knowledge base', () => {
     await expectText(row, 'Ready', 30_000);
     await expectText(admin.getByTestId('documents-count'), '1');
     await expectText(row.getByTestId('review-state'), 'Awaiting review');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const size of [DESKTOP, MOBILE]) {
-        await admin.setViewportSize(size);
-        await admin.emulateMedia({ colorScheme });
-        await saveScreenshot(admin, 'documents');
-      }
-    }
-    await admin.setViewportSize(DESKTOP);
+    await screenshots(admin, 'documents');
 
     // Staff review it on /admin/documents, reading the extracted text.
     const staff = await stack.newPage();
@@ -102,14 +109,7 @@ describe('documents: the business knowledge base', () => {
     const card = staff.getByTestId('review-document').filter({ hasText: 'Northwind Operations Manual' });
     await card.getByRole('button', { name: 'Show extracted text' }).click();
     await expectText(card.getByTestId('extracted-text'), '18 mph');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const size of [DESKTOP, MOBILE]) {
-        await staff.setViewportSize(size);
-        await staff.emulateMedia({ colorScheme });
-        await saveScreenshot(staff, 'admin-documents');
-      }
-    }
-    await staff.setViewportSize(DESKTOP);
+    await screenshots(staff, 'admin-documents');
     await card.getByTestId('approve-document').click();
     await expectToast(staff, 'Document Approved');
     await staff.getByRole('tab', { name: 'Approved' }).click();

@@ -58,7 +58,7 @@ function DocumentCard({ doc, reviewable }: { doc: AdminDocument; reviewable: boo
           <StatusBadge doc={{ status: doc.status, chatlingErrorMessage: doc.processingError }} />
         </CardTitle>
         <CardDescription className="break-words">
-          {doc.fileName} · {(doc.fileSize / 1024).toFixed(0)} KB · uploaded by {doc.uploadedBy} on {new Date(doc.uploadDate).toLocaleString()}
+          {doc.fileName} · {(doc.fileSize / 1024).toFixed(0)} KB · uploaded by <span className="break-all">{doc.uploadedBy}</span> on {new Date(doc.uploadDate).toLocaleString()}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -194,7 +194,7 @@ function DeletionTab() {
 /** /admin/documents (spec doc 3 §2.5, §7): Pending Review, Approved, Deletion Requests. */
 export function DocumentReviewPage() {
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 sm:px-6" data-testid="document-review-page">
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:px-6" data-testid="document-review-page">
       <div className="grid gap-2">
         <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
           <Link to="/profile">
@@ -206,10 +206,10 @@ export function DocumentReviewPage() {
         <p className="text-sm text-muted-foreground">Approved documents join their business's knowledge base; the assistant cites them to that business only.</p>
       </div>
       <Tabs defaultValue="pending">
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="pending">Pending Review</TabsTrigger>
-          <TabsTrigger value="approved">Approved</TabsTrigger>
-          <TabsTrigger value="deletion">Deletion Requests</TabsTrigger>
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="pending" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Pending Review</TabsTrigger>
+          <TabsTrigger value="approved" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Approved</TabsTrigger>
+          <TabsTrigger value="deletion" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Deletion Requests</TabsTrigger>
         </TabsList>
         <TabsContent value="pending" className="mt-4">
           <DocumentTab which="pending" />
