@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles, knowledgeSections, userDocuments } from '../../src/server/db/schema/index.ts';
+import { businessProfiles, knowledgeSections, mailOutbox, userDocuments } from '../../src/server/db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
 import { makeDocx, makeDocxBomb, makePdf } from '../fixtures/documents/make-documents.ts';
@@ -182,6 +182,10 @@ describe('review, knowledge base and citations', () => {
     expect(sections.every((s) => s.businessId === north.businessId)).toBe(true);
     const [profile] = await t.db.select().from(businessProfiles).where(eq(businessProfiles.id, north.businessId));
     expect(profile?.isKnowledgeBaseSetup).toBe(true);
+    // The business's administrator is told once, when the first document makes the knowledge base ready.
+    const ready = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, north.admin.email))).filter((m) => m.subject.includes('knowledge base is ready'));
+    expect(ready).toHaveLength(1);
+    expect(ready[0]?.subject).toBe('Northwind Aerial: your knowledge base is ready');
     expect((await call(staff, 'GET', '/api/admin/documents/approved')).json<AdminDocumentList>().documents.map((d) => d.id)).toContain(doc.id);
 
     const question = 'What is the maximum wind for roof inspections?';
@@ -256,6 +260,50 @@ describe('review, knowledge base and citations', () => {
     const second = (await call(admin, 'GET', `/api/user-documents?limit=2&cursor=${first.nextCursor}`)).json<UserDocumentList>();
     expect(second.documents.map((d) => d.title)).toEqual(['Doc 0']);
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe('the extraction job', () => {
+  it('takes up a job whose worker died (its lease ran out) without any new upload', async () => {
+    const { admin, businessId } = await businessAdmin('doc-lease', 'Lease Co');
+    // As left by a process that claimed the job and died: processing, one attempt, an expired lease.
+    const [row] = await t.db
+      .insert(userDocuments)
+      .values({
+        userId: admin.userId,
+        businessProfileId: businessId,
+        title: 'Orphan',
+        fileName: 'orphan.txt',
+        fileSize: 11,
+        mimeType: 'text/plain',
+        fileBytes: Buffer.from('orphan text'),
+        jobAttempts: 1,
+        jobLockedUntil: new Date(Date.now() - 1000),
+      })
+      .returning({ id: userDocuments.id });
+    const done = await settled(admin, row!.id);
+    expect(done.status).toBe('ready');
+  });
+
+  it('leaves a job alone while another worker holds its lease', async () => {
+    const { admin, businessId } = await businessAdmin('doc-held', 'Held Co');
+    const [row] = await t.db
+      .insert(userDocuments)
+      .values({
+        userId: admin.userId,
+        businessProfileId: businessId,
+        title: 'Held',
+        fileName: 'held.txt',
+        fileSize: 4,
+        mimeType: 'text/plain',
+        fileBytes: Buffer.from('held'),
+        jobAttempts: 1,
+        jobLockedUntil: new Date(Date.now() + 60_000),
+      })
+      .returning({ id: userDocuments.id });
+    await new Promise((r) => setTimeout(r, 2500));
+    const [after] = await t.db.select({ status: userDocuments.status, attempts: userDocuments.jobAttempts }).from(userDocuments).where(eq(userDocuments.id, row!.id));
+    expect(after).toEqual({ status: 'processing', attempts: 1 });
   });
 });
 

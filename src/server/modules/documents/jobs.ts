@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { userDocuments } from '../../db/schema/index.ts';
 import { ExtractionError, extract, type DocumentKind } from './extract.ts';
 import * as repo from './repo.ts';
-import { indexIfApproved } from './service.ts';
+import { indexIfApproved, type KnowledgeBaseReady } from './service.ts';
 
 /** A claimed job is the worker's for this long; a process that dies mid-job frees it when it runs out. */
 const LEASE_SECONDS = 300;
@@ -24,7 +24,7 @@ const KIND_OF_MIME: Record<string, DocumentKind> = {
  * text, the status and (when already approved) the index in one transaction. An upload nudges the worker;
  * a poll picks up what another process uploaded or what a restart interrupted.
  */
-export function createDocumentJobs(db: Db, log: FastifyBaseLogger) {
+export function createDocumentJobs(db: Db, log: FastifyBaseLogger, notify: (ready: KnowledgeBaseReady | null) => Promise<void>) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -46,13 +46,14 @@ export function createDocumentJobs(db: Db, log: FastifyBaseLogger) {
   }
 
   async function finish(id: string, set: Partial<typeof userDocuments.$inferInsert>) {
-    await db.transaction(async (tx) => {
+    const ready = await db.transaction(async (tx) => {
       const doc = await repo.findById(tx, id, { forUpdate: true });
-      if (!doc || doc.status !== 'processing') return; // deleted meanwhile
+      if (!doc || doc.status !== 'processing') return null; // deleted meanwhile
       await tx.update(userDocuments).set({ ...set, jobLockedUntil: null }).where(eq(userDocuments.id, id));
       const updated = await repo.findById(tx, id);
-      if (updated) await indexIfApproved(tx, updated);
+      return updated ? indexIfApproved(tx, updated) : null;
     });
+    await notify(ready);
   }
 
   async function processOne(): Promise<boolean> {

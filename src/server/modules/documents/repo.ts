@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentDeletionRequests, knowledgeSections, userDocuments, users } from '../../db/schema/index.ts';
+import { businessProfiles, documentDeletionRequests, knowledgeSections, userDocuments, users } from '../../db/schema/index.ts';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/paging.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
 import { rebuildVocabulary } from '../knowledge/sync.ts';
@@ -126,5 +126,13 @@ export async function openDeletionRequests(db: DbOrTx, max: number) {
 export async function findDeletionRequest(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}) {
   const q = db.select().from(documentDeletionRequests).where(eq(documentDeletionRequests.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function businessProfile(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ adminEmail: businessProfiles.adminEmail, companyName: businessProfiles.companyName, isKnowledgeBaseSetup: businessProfiles.isKnowledgeBaseSetup })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, id));
   return row;
 }

@@ -22,7 +22,7 @@ import { pageQuerySchema } from '../../../shared/paging.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
 import { createDocumentJobs } from './jobs.ts';
-import { createDocumentsService, uploadError, type UploadInput } from './service.ts';
+import { createDocumentsService, notifyReady, uploadError, type KnowledgeBaseReady, type UploadInput } from './service.ts';
 
 const requestResponseSchema = z.object({ message: z.string().max(200), request: deletionRequestSchema });
 
@@ -59,8 +59,9 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
 
 /** Documents: the business's own knowledge base (spec doc 2 §2–§9; doc 3 §2.5, §7; DESIGN §4). */
 export function documentRoutes(app: App, deps: AppDeps) {
-  const jobs = createDocumentJobs(deps.db, app.log);
-  const documents = createDocumentsService(deps.db, () => jobs.kick());
+  const notify = (ready: KnowledgeBaseReady | null) => notifyReady(deps.mail, deps.config.publicUrl, app.log, ready);
+  const jobs = createDocumentJobs(deps.db, app.log, notify);
+  const documents = createDocumentsService(deps.db, () => jobs.kick(), notify);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 

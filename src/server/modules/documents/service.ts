@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { MailMessage, MailProvider } from '../../providers/mail/mail-provider.ts';
 import { documentDeletionRequests, userDocuments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
@@ -109,7 +111,7 @@ function assertCanTest(caller: CurrentUser) {
 }
 
 /** The rules of the documents feature (spec doc 2 §2–§9, doc 3 §2.5, §7). */
-export function createDocumentsService(db: Db, onUploaded: () => void) {
+export function createDocumentsService(db: Db, onUploaded: () => void, notify: (ready: KnowledgeBaseReady | null) => Promise<void>) {
   async function store(caller: CurrentUser, input: UploadInput): Promise<DocumentRow> {
     const title = input.title.trim();
     if (!title) throw uploadError(400, 'TITLE_REQUIRED', 'Please provide a title for your document.');
@@ -211,15 +213,16 @@ export function createDocumentsService(db: Db, onUploaded: () => void) {
     /** Approval indexes a ready document into its business's knowledge base at once; a later-ready one is indexed by the job. */
     async approve(caller: CurrentUser, id: string, reviewNotes: string | undefined) {
       assertCanReview(caller);
-      await db.transaction(async (tx) => {
+      const ready = await db.transaction(async (tx) => {
         const doc = await repo.findById(tx, id, { forUpdate: true });
         if (!doc) throw notFound('Document');
         await tx
           .update(userDocuments)
           .set({ approvalStatus: 'approved', reviewedBy: caller.id, reviewDate: new Date(), reviewNotes: reviewNotes || null })
           .where(eq(userDocuments.id, id));
-        if (doc.status === 'ready') await indexIfApproved(tx, { ...doc, approvalStatus: 'approved' });
+        return indexIfApproved(tx, { ...doc, approvalStatus: 'approved' });
       });
+      await notify(ready);
       return { message: 'Document Approved' };
     },
 
@@ -278,9 +281,43 @@ export function createDocumentsService(db: Db, onUploaded: () => void) {
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-/** Approved, ready and belonging to a business: its passages join that business's knowledge base. */
-export async function indexIfApproved(tx: Parameters<typeof repo.indexPassages>[0], doc: DocumentRow) {
-  if (doc.approvalStatus !== 'approved' || doc.status !== 'ready' || !doc.businessProfileId || !doc.content) return;
+/** Who to tell that a business's knowledge base just became ready (sent after the commit). */
+export interface KnowledgeBaseReady {
+  adminEmail: string;
+  companyName: string | null;
+  documentTitle: string;
+}
+
+/**
+ * Approved, ready and belonging to a business: its passages join that business's knowledge base.
+ * Returns the mail to send when this was the business's first document (isKnowledgeBaseSetup turned true).
+ */
+export async function indexIfApproved(tx: Parameters<typeof repo.indexPassages>[0], doc: DocumentRow): Promise<KnowledgeBaseReady | null> {
+  if (doc.approvalStatus !== 'approved' || doc.status !== 'ready' || !doc.businessProfileId || !doc.content) return null;
+  const before = await repo.businessProfile(tx, doc.businessProfileId);
   const pages = doc.pageCount ? doc.content.split('\f') : [doc.content];
   await repo.indexPassages(tx, { ...doc, businessProfileId: doc.businessProfileId }, toPassages(doc.title, { pages, paged: doc.pageCount !== null }));
+  if (!before || before.isKnowledgeBaseSetup) return null;
+  return { adminEmail: before.adminEmail, companyName: before.companyName, documentTitle: doc.title };
+}
+
+export function knowledgeBaseReadyMail(ready: KnowledgeBaseReady, publicUrl: string): MailMessage {
+  const name = ready.companyName || 'Your business';
+  return {
+    to: ready.adminEmail,
+    subject: `${name}: your knowledge base is ready`,
+    text:
+      `"${ready.documentTitle}" was approved and is now part of ${name}'s knowledge base on Drone Doctor.\n\n` +
+      `Your pilots' questions are answered from it, with the document cited. Manage your documents at ${publicUrl}/documents`,
+  };
+}
+
+/** Sends the ready mail; a mail failure is logged, never undoes the approval. */
+export async function notifyReady(mail: MailProvider, publicUrl: string, log: FastifyBaseLogger, ready: KnowledgeBaseReady | null) {
+  if (!ready) return;
+  try {
+    await mail.send(knowledgeBaseReadyMail(ready, publicUrl));
+  } catch (error) {
+    log.error({ err: error }, 'knowledge base ready mail failed');
+  }
 }
