@@ -127,4 +127,34 @@ describe('documents: the business knowledge base', () => {
     expect(otherText).not.toContain('18 mph');
     expect(otherText).not.toContain('Northwind');
   });
+
+  it('shows the unavailable card to tiers without documents and the Test Functionality card to staff', async () => {
+    const basic = await stack.newPage();
+    await hideBetaBanner(basic);
+    await devSignIn(basic, uniqueEmail('docs.basic'), 'basic');
+    await visitSignedIn(basic, '/documents');
+    const card = basic.getByTestId('documents-unavailable');
+    await expectText(card, 'This feature is available on Team and Enterprise plans.');
+    await card.getByRole('link', { name: 'Back to Home' }).waitFor();
+    expect(await card.getByRole('link', { name: 'View Team & Enterprise Plans' }).count()).toBe(0);
+    await screenshots(basic, 'documents-unavailable');
+
+    const dev = await stack.newPage();
+    await hideBetaBanner(dev);
+    await devSignIn(dev, uniqueEmail('docs.dev'), 'developer');
+    await visitSignedIn(dev, '/documents');
+    const test = dev.getByTestId('test-functionality-card');
+    await test.getByRole('button', { name: 'Test Upload' }).click();
+    await expectToast(dev, 'Test document uploaded');
+    await expectText(dev.getByTestId('document-row').first(), 'Ready', 30_000);
+    await test.getByRole('textbox', { name: 'Test deletion reason' }).fill('Checking the flow');
+    await test.getByRole('button', { name: 'Test Deletion Request' }).click();
+    await expectToast(dev, 'Deletion request submitted');
+
+    // Direct delete, with confirmation.
+    await dev.getByRole('button', { name: 'Delete Test Document' }).click();
+    await dev.getByTestId('confirm-delete-document').click();
+    await expectToast(dev, 'Document deleted');
+    await expectText(dev.getByTestId('documents-count'), '0');
+  });
 });
