@@ -25,6 +25,7 @@ import { businessRoutes } from './modules/business/routes.ts';
 import { createRecordsService } from './modules/records/service.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { speechRoutes } from './modules/speech/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { droneRoutes } from './modules/drones/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { flightLogRoutes } from './modules/flight-logs/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   flightLogRoutes(app, deps);
   businessRoutes(app, deps);
   facilityRoutes(app, deps);
+  documentRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
   adminRoutes(app, deps);

@@ -20,7 +20,7 @@ const drones = () => import('../features/drones/index.ts');
 
 const ProfilePage = signedIn(account, (m) => m.ProfilePage);
 const AnalyticsPage = signedIn(admin, (m) => m.AnalyticsPage);
-const DocumentReviewPage = signedIn(admin, (m) => m.DocumentReviewPage);
+const DocumentReviewPage = signedIn(() => import('../features/documents/index.ts'), (m) => m.DocumentReviewPage);
 const ErrorManagementPage = signedIn(admin, (m) => m.ErrorManagementPage);
 const HelpRequestManagementPage = signedIn(admin, (m) => m.HelpRequestManagementPage);
 const UserManagementPage = signedIn(admin, (m) => m.UserManagementPage);

@@ -10,3 +10,4 @@ export * from './business.ts';
 export * from './facilities.ts';
 export * from './admin.ts';
 export * from './features.ts';
+export * from './documents.ts';

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const mb = (n: number) => Math.round(n / 1048576);
+const show = (l: string) => { const m = process.memoryUsage(); console.log(l, 'rss', mb(m.rss), 'ext', mb(m.external)); };
+const mode = process.argv[3];
+const opts = mode === 'small' ? { initialMemory: 32 * 1024 * 1024, postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 4MB'] } : {};
+const db = await PGlite.create({ dataDir: process.argv[2], extensions: { pg_trgm }, ...opts });
+show('open');
+const r = await db.query<{ setting: string }>("select current_setting('shared_buffers') as setting");
+console.log('shared_buffers', r.rows[0]?.setting);
+await db.query('select count(*) from facilities');
+await db.query("select * from knowledge_sections where search @@ websearch_to_tsquery('english','battery')").catch(() => undefined);
+show('after queries');

@@ -1,0 +1,226 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { NOTES_MAX, REJECT_NOTES_REQUIRED, type AdminDocument, type DeletionRequest } from '../../../../shared/documents.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  ADMIN_DOCUMENTS_KEY,
+  approveDeletionRequest,
+  approveDocument,
+  completeDeletionRequest,
+  fetchDeletionRequests,
+  fetchReviewList,
+  rejectDocument,
+} from '../api.ts';
+import { StatusBadge } from '../components/document-list.tsx';
+
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: error instanceof ApiError ? error.serverMessage : 'Something went wrong', variant: 'destructive' });
+
+function Empty({ text }: { text: string }) {
+  return <p className="py-10 text-center text-sm text-muted-foreground">{text}</p>;
+}
+
+function DocumentCard({ doc, reviewable }: { doc: AdminDocument; reviewable: boolean }) {
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = useState('');
+  const [showText, setShowText] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_DOCUMENTS_KEY });
+  const approve = useMutation({
+    mutationFn: () => approveDocument(doc.id, notes.trim()),
+    onSuccess: async () => {
+      toast({ title: 'Document Approved' });
+      await refresh();
+    },
+    onError: failed('Approval failed'),
+  });
+  const reject = useMutation({
+    mutationFn: () => rejectDocument(doc.id, notes.trim()),
+    onSuccess: async () => {
+      toast({ title: 'Document Rejected' });
+      await refresh();
+    },
+    onError: failed('Rejection failed'),
+  });
+  return (
+    <Card data-testid="review-document">
+      <CardHeader>
+        <CardTitle as="h3" className="flex flex-wrap items-center gap-2">
+          {doc.title}
+          <StatusBadge doc={{ status: doc.status, chatlingErrorMessage: doc.processingError }} />
+        </CardTitle>
+        <CardDescription className="break-words">
+          {doc.fileName} · {(doc.fileSize / 1024).toFixed(0)} KB · uploaded by <span className="break-all">{doc.uploadedBy}</span> on {new Date(doc.uploadDate).toLocaleString()}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {doc.description && <p className="text-sm">{doc.description}</p>}
+        {doc.status === 'error' && <p className="text-sm text-destructive">{doc.processingError}</p>}
+        {doc.content && (
+          <div className="grid gap-2">
+            <Button variant="ghost" size="sm" className="w-fit" onClick={() => setShowText((v) => !v)}>
+              {showText ? 'Hide extracted text' : 'Show extracted text'}
+            </Button>
+            {showText && (
+              <pre className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap" data-testid="extracted-text">
+                {doc.content.replace(/\f/g, '\n\n— page break —\n\n')}
+              </pre>
+            )}
+          </div>
+        )}
+        {reviewable ? (
+          <>
+            <Textarea value={notes} maxLength={NOTES_MAX} onChange={(e) => setNotes(e.target.value)} placeholder="Review notes (required to reject)" aria-label="Review notes" rows={2} />
+            <div className="flex flex-wrap gap-2">
+              <Button disabled={approve.isPending} onClick={() => approve.mutate()} data-testid="approve-document">
+                Approve
+              </Button>
+              <Button
+                variant="destructive"
+                disabled={reject.isPending}
+                onClick={() => {
+                  if (!notes.trim()) {
+                    toast({ title: 'Review Notes Required', description: REJECT_NOTES_REQUIRED, variant: 'destructive' });
+                    return;
+                  }
+                  reject.mutate();
+                }}
+              >
+                Reject
+              </Button>
+            </div>
+          </>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Approved {doc.reviewDate ? new Date(doc.reviewDate).toLocaleString() : ''}
+            {doc.reviewNotes ? ` · ${doc.reviewNotes}` : ''}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DocumentTab({ which }: { which: 'pending' | 'approved' }) {
+  const query = useQuery({ queryKey: [...ADMIN_DOCUMENTS_KEY, which], queryFn: () => fetchReviewList(which), refetchInterval: 5000 });
+  if (query.isLoading) return <Spinner className="mx-auto my-8" />;
+  if (query.isError) return <p className="text-sm text-destructive">Could not load documents.</p>;
+  const docs = query.data?.documents ?? [];
+  if (docs.length === 0) return <Empty text={which === 'pending' ? 'No pending documents' : 'No approved documents'} />;
+  return (
+    <div className="grid gap-4">
+      {docs.map((d) => (
+        <DocumentCard key={d.id} doc={d} reviewable={which === 'pending'} />
+      ))}
+    </div>
+  );
+}
+
+function DeletionRequestCard({ request }: { request: DeletionRequest }) {
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_DOCUMENTS_KEY });
+  const approve = useMutation({
+    mutationFn: () => approveDeletionRequest(request.id, notes.trim()),
+    onSuccess: async () => {
+      toast({ title: 'Deletion Request Approved' });
+      await refresh();
+    },
+    onError: failed('Approval failed'),
+  });
+  const complete = useMutation({
+    mutationFn: () => completeDeletionRequest(request.id),
+    onSuccess: async () => {
+      toast({ title: 'Deletion Complete' });
+      await refresh();
+    },
+    onError: failed('Deletion failed'),
+  });
+  return (
+    <Card data-testid="deletion-request">
+      <CardHeader>
+        <CardTitle as="h3" className="flex flex-wrap items-center gap-2">
+          {request.documentTitle}
+          <Badge variant={request.status === 'approved' ? 'success' : 'warning'}>{request.status}</Badge>
+        </CardTitle>
+        <CardDescription className="break-words">
+          {request.documentFileName} · requested {new Date(request.createdAt).toLocaleString()}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm">
+          <span className="font-medium">Reason:</span> {request.reason}
+        </p>
+        {request.status === 'pending' ? (
+          <>
+            <Textarea value={notes} maxLength={NOTES_MAX} onChange={(e) => setNotes(e.target.value)} placeholder="Review notes (optional)" aria-label="Review notes" rows={2} />
+            <Button className="w-fit" disabled={approve.isPending} onClick={() => approve.mutate()}>
+              Approve Request
+            </Button>
+          </>
+        ) : (
+          <Button className="w-fit" variant="destructive" disabled={complete.isPending} onClick={() => complete.mutate()}>
+            Complete Deletion
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeletionTab() {
+  const query = useQuery({ queryKey: [...ADMIN_DOCUMENTS_KEY, 'deletion-requests'], queryFn: fetchDeletionRequests });
+  if (query.isLoading) return <Spinner className="mx-auto my-8" />;
+  if (query.isError) return <p className="text-sm text-destructive">Could not load deletion requests.</p>;
+  const list = query.data ?? [];
+  if (list.length === 0) return <Empty text="No deletion requests" />;
+  return (
+    <div className="grid gap-4">
+      {list.map((r) => (
+        <DeletionRequestCard key={r.id} request={r} />
+      ))}
+    </div>
+  );
+}
+
+/** /admin/documents (spec doc 3 §2.5, §7): Pending Review, Approved, Deletion Requests. */
+export function DocumentReviewPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:px-6" data-testid="document-review-page">
+      <div className="grid gap-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
+          <Link to="/profile">
+            <ArrowLeft aria-hidden />
+            Back to Profile
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-semibold tracking-tight">Document Review</h1>
+        <p className="text-sm text-muted-foreground">Approved documents join their business's knowledge base; the assistant cites them to that business only.</p>
+      </div>
+      <Tabs defaultValue="pending">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="pending" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Pending Review</TabsTrigger>
+          <TabsTrigger value="approved" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Approved</TabsTrigger>
+          <TabsTrigger value="deletion" className="px-2 text-xs whitespace-normal sm:px-3 sm:text-sm">Deletion Requests</TabsTrigger>
+        </TabsList>
+        <TabsContent value="pending" className="mt-4">
+          <DocumentTab which="pending" />
+        </TabsContent>
+        <TabsContent value="approved" className="mt-4">
+          <DocumentTab which="approved" />
+        </TabsContent>
+        <TabsContent value="deletion" className="mt-4">
+          <DeletionTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
