@@ -19,6 +19,7 @@ import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveCurrentUser } from './modules/auth/current-user.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/business/routes.ts';
 import { createRecordsService } from './modules/records/service.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   droneRoutes(app, deps);
   flightLogRoutes(app, deps);
   businessRoutes(app, deps);
+  billingRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
 

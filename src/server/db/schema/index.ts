@@ -7,3 +7,4 @@ export * from './drones.ts';
 export * from './flight-logs.ts';
 export * from './knowledge.ts';
 export * from './business.ts';
+export * from './billing.ts';
