@@ -108,7 +108,7 @@ export async function startStripeServer() {
       return remember(customer);
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
-      const customer = String(params.customer ?? '');
+      const customer = typeof params.customer === 'string' ? params.customer : '';
       if (!customers.has(customer)) return error(res, 400, `No such customer: '${customer}'`);
       const price = ((params.items as Json[] | undefined)?.[0]?.price as string | undefined) ?? '';
       const sub = fixture('subscription');
