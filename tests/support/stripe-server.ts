@@ -134,7 +134,7 @@ export async function startStripeServer() {
       }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      const session = { ...fixture('billing_portal.session'), id: nextId('bps'), customer: params.customer, return_url: params.return_url, flow: null };
+      const session: Json = { ...fixture('billing_portal.session'), id: nextId('bps'), customer: params.customer, return_url: params.return_url, flow: null };
       session.url = `https://billing.stripe.com/p/session/${String(session.id)}`;
       return remember(session);
     }
