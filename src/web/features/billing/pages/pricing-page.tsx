@@ -126,7 +126,7 @@ function PricingContent() {
           const action = tierPair ? actionFor(plan.tier, tierPair) : null;
           const current = tierInfo?.originalTier === plan.tier;
           return (
-            <Card key={plan.tier} className={current ? 'border-primary ring-1 ring-primary' : undefined} data-testid={`plan-${plan.tier}`}>
+            <Card key={plan.tier} className={`flex flex-col ${current ? 'border-primary ring-1 ring-primary' : ''}`} data-testid={`plan-${plan.tier}`}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle>{plan.label}</CardTitle>
