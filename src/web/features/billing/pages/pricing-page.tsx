@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { BILLING_MESSAGES, tierRank } from '../../../../shared/billing.ts';
+import { SESSION_KEYS } from '../../../../shared/constants.ts';
 import { PLANS } from '../../../../shared/plans.ts';
 import type { TierPair } from '../../../../shared/tiers.ts';
 import { TIER_KEY, useTierAccess } from '../../auth/index.ts';
@@ -174,6 +175,15 @@ function PricingContent() {
   );
 }
 
+/** Enterprise is sold by people: the profile opens on its Help tab to write to them. */
+function openHelpTab() {
+  try {
+    sessionStorage.setItem(SESSION_KEYS.startTab, 'help');
+  } catch {
+    // The profile opens on its first tab instead.
+  }
+}
+
 function PlanButton({ action, label, busy, onUpgrade, onDowngrade }: { action: PlanAction; label: string; busy: boolean; onUpgrade: (tier: string) => void; onDowngrade: (tier: 'basic') => void }) {
   const full = 'w-full';
   switch (action.kind) {
@@ -192,7 +202,9 @@ function PlanButton({ action, label, busy, onUpgrade, onDowngrade }: { action: P
     case 'contact':
       return (
         <Button asChild className={full} variant="outline">
-          <Link to="/profile?tab=help&category=sales">Contact sales</Link>
+          <Link to="/profile" onClick={openHelpTab}>
+            Contact sales
+          </Link>
         </Button>
       );
     case 'upgrade':
