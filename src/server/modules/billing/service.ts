@@ -2,7 +2,7 @@ import type { StripeConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PaymentsProvider, SubscriptionState } from '../../providers/payments/stripe-payments.ts';
-import { PAID_TIERS, tierRank, type BillingStatus, type CreateSubscriptionResponse, type PaidTier, type UpgradeTierResponse } from '../../../shared/billing.ts';
+import { isPaidTier, PAID_TIERS, tierRank, type BillingStatus, type CreateSubscriptionResponse, type PaidTier, type UpgradeTierResponse } from '../../../shared/billing.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import type { AccountService } from '../account/service.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -124,8 +124,10 @@ export function createBillingService({ db, accounts, stripe, payments, publicUrl
           if (!price) throw new AppError(400, 'PLAN_NOT_AVAILABLE', `The ${target} plan has no price configured.`);
           next = await payments.changePrice(current, price);
         }
-        const tier = await applyState(user.id, next, `user downgrade from ${from}`);
-        return { tier: tier === target ? target : (tier as 'basic' | PaidTier), result: tier === target ? 'changed' : 'pending' };
+        const after = (await applyState(user.id, next, `user downgrade from ${from}`)) ?? from;
+        // Not staff or enterprise (refused above), so the tier is on the paid order.
+        const tier = after === 'basic' || isPaidTier(after) ? after : 'basic';
+        return { tier, result: tier === target ? 'changed' : 'pending' };
       }
       // An upgrade only on Stripe's word: the current subscription, read now, is active for that tier.
       if (!payments) throw new AppError(403, 'UPGRADE_NOT_PAID', 'Failed to upgrade tier: payments are not configured; tiers are assigned in User Management.');
