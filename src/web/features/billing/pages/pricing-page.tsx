@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { BILLING_MESSAGES, tierRank } from '../../../../shared/billing.ts';
 import { SESSION_KEYS } from '../../../../shared/constants.ts';
-import { PLANS } from '../../../../shared/plans.ts';
+import { PILOT_SEATS, PLANS } from '../../../../shared/plans.ts';
 import type { TierPair } from '../../../../shared/tiers.ts';
 import { TIER_KEY, useTierAccess } from '../../auth/index.ts';
 import { BILLING_STATUS_KEY, changeTier, openPortal } from '../api.ts';
@@ -185,7 +185,8 @@ function openHelpTab() {
 }
 
 function PlanButton({ action, label, busy, onUpgrade, onDowngrade }: { action: PlanAction; label: string; busy: boolean; onUpgrade: (tier: string) => void; onDowngrade: (tier: 'basic') => void }) {
-  const full = 'w-full';
+  // Long labels ('Downgrade to Hobbyist') wrap in narrow cards rather than overflow.
+  const full = 'h-auto min-h-9 w-full whitespace-normal';
   switch (action.kind) {
     case 'admin':
       return (
@@ -230,7 +231,7 @@ function ComparisonTable() {
     ['Drones', (p) => (p.tier === 'enterprise' ? 'Unlimited' : dronesText(p))],
     ['CSV export', (p) => (tierRank(p.tier) >= tierRank('hobbyist') || p.tier === 'enterprise' ? 'Yes' : '—')],
     ['AI Import', (p) => (tierRank(p.tier) >= tierRank('pro') || p.tier === 'enterprise' ? 'Yes' : '—')],
-    ['Pilot seats', (p) => (p.tier === 'business' ? '2 included, extra $30/month' : p.tier === 'enterprise' ? 'Contact sales' : '—')],
+    ['Pilot seats', (p) => (p.tier === 'business' ? `${PILOT_SEATS.includedSeats} included, extra $${PILOT_SEATS.extraSeatPriceUsd}/month` : p.tier === 'enterprise' ? 'Contact sales' : '—')],
     ['Custom knowledge base', (p) => (p.tier === 'business' ? 'Yes' : p.tier === 'enterprise' ? '4.5x larger' : '—')],
   ];
   return (
