@@ -21,6 +21,7 @@ import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveCurrentUser } from './modules/auth/current-user.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/business/routes.ts';
 import { createRecordsService } from './modules/records/service.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
@@ -130,13 +131,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its card frames, only when payments are configured (issue 12).
+        scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+        frameSrc: config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -164,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   businessRoutes(app, deps);
   facilityRoutes(app, deps);
   documentRoutes(app, deps);
+  billingRoutes(app, deps);
   const assistant = assistantRoutes(app, deps);
   speechRoutes(app, deps);
   adminRoutes(app, deps);

@@ -88,6 +88,16 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/\S+\{z\}\S*$/, { error: 'must be an http(s) tile URL with {z}, {x} and {y}' })
     .optional(),
   FACILITIES_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /** Payments (DESIGN §4): without a secret key payments are off and staff assign tiers. */
+  STRIPE_SECRET_KEY: z.string().min(1).max(500).regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).max(500).regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).max(500).regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_PRICE_HOBBYIST: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_BUSINESS: optionalText,
+  STRIPE_PRICE_BUSINESS_PRO: optionalText,
+  /** Stripe's API address; point it at stripe-mock or a test server. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be a http:// or https:// URL' }).default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -130,9 +140,39 @@ export interface Config {
   tts: { baseUrl: string; apiKey: string | undefined; voice: string } | null;
   /** The facilities map's optional online tiles (null: offline outline basemap only). */
   facilities: { tileUrl: string | null; tileAttribution: string | null };
+  /** null: payments are not configured (no STRIPE_SECRET_KEY). */
+  stripe: StripeConfig | null;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app is; absent in API-only tests. */
   webRoot: string | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string | undefined;
+  webhookSecret: string | undefined;
+  apiUrl: string;
+  /** The catalogue's price id of each paid tier that has one configured. */
+  prices: Partial<Record<'hobbyist' | 'pro' | 'business' | 'business_pro', string>>;
+}
+
+function stripeConfig(env: Env): StripeConfig | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  const prices: StripeConfig['prices'] = {};
+  if (env.STRIPE_PRICE_HOBBYIST) prices.hobbyist = env.STRIPE_PRICE_HOBBYIST;
+  if (env.STRIPE_PRICE_PRO) prices.pro = env.STRIPE_PRICE_PRO;
+  if (env.STRIPE_PRICE_BUSINESS) prices.business = env.STRIPE_PRICE_BUSINESS;
+  if (env.STRIPE_PRICE_BUSINESS_PRO) prices.business_pro = env.STRIPE_PRICE_BUSINESS_PRO;
+  const ids = Object.values(prices);
+  // One price for two tiers would make the tier a subscription grants ambiguous.
+  if (new Set(ids).size !== ids.length) throw new Error('Invalid configuration:\n  STRIPE_PRICE_*: each plan needs its own price id');
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+    prices,
+  };
 }
 
 const pair = (id: string | undefined, secret: string | undefined): OAuthClient | null =>
@@ -213,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     tts: env.TTS_BASE_URL ? { baseUrl: env.TTS_BASE_URL, apiKey: env.TTS_API_KEY, voice: env.TTS_VOICE ?? 'alloy' } : null,
     facilities: { tileUrl: env.FACILITIES_TILE_URL ?? null, tileAttribution: env.FACILITIES_TILE_ATTRIBUTION ?? null },
+    stripe: stripeConfig(env),
     logLevel: env.LOG_LEVEL,
     webRoot: null,
   };

@@ -25,7 +25,10 @@ const ErrorManagementPage = signedIn(admin, (m) => m.ErrorManagementPage);
 const HelpRequestManagementPage = signedIn(admin, (m) => m.HelpRequestManagementPage);
 const UserManagementPage = signedIn(admin, (m) => m.UserManagementPage);
 const HomePage = signedIn(() => import('../features/assistant/index.ts'), (m) => m.HomePage);
-const PricingPage = signedIn(() => import('../features/billing/index.ts'), (m) => m.PricingPage);
+// /pricing keeps the staff guard only while payments are off (ADR 0040): the page applies it itself.
+const PricingPage = signedIn(() => import('../features/billing/pages/pricing-page.tsx'), (m) => function Pricing() {
+  return <m.PricingPage guard={staff} />;
+});
 const CompanySetupPage = signedIn(business, (m) => m.CompanySetupPage);
 const DocumentsPage = signedIn(() => import('../features/documents/index.ts'), (m) => m.DocumentsPage);
 const DroneIconsPage = signedIn(drones, (m) => m.DroneIconsPage);
@@ -100,7 +103,7 @@ function SignedInRoutes() {
       <Route path="/uas-facilities" element={<UasFacilitiesPage />} />
       <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
 
-      <Route path="/pricing" element={staff(<PricingPage />)} />
+      <Route path="/pricing" element={<PricingPage />} />
       <Route path="/admin/errors" element={staff(<ErrorManagementPage />)} />
       <Route path="/admin/documents" element={staff(<DocumentReviewPage />)} />
       <Route path="/admin/users" element={staff(<UserManagementPage />)} />

@@ -11,3 +11,4 @@ export * from './facilities.ts';
 export * from './admin.ts';
 export * from './features.ts';
 export * from './documents.ts';
+export * from './billing.ts';

@@ -1,1 +1,2 @@
 export { PricingPage } from './pages/pricing-page.tsx';
+export { usePaymentsConfigured } from './hooks/use-billing-status.ts';

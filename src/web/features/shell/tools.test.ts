@@ -30,3 +30,11 @@ describe('Tools menu links (doc 1 §2, §6)', () => {
     expect(labels('pro')).not.toContain('Pricing & Upgrade');
   });
 });
+
+describe('pricing link with payments configured (ADR 0040)', () => {
+  it('shows Pricing & Upgrade to every signed-in user, and to nobody signed out', () => {
+    expect(visibleTools({ tier: 'basic', originalTier: 'basic' }, true).map((t) => t.to)).toContain('/pricing');
+    expect(visibleTools({ tier: 'basic', originalTier: 'basic' }, false).map((t) => t.to)).not.toContain('/pricing');
+    expect(visibleTools(null, true).map((t) => t.to)).not.toContain('/pricing');
+  });
+});

@@ -23,5 +23,9 @@ export const TOOLS: readonly ToolLink[] = [
   { to: '/profile', label: 'Company Setup', icon: Building2, testId: 'tools-company-setup', visible: canSeeCompanySetup },
 ];
 
-/** The links a user sees; while the tier is unknown, only the unconditional ones. */
-export const visibleTools = (pair: TierPair | null) => TOOLS.filter((tool) => !tool.visible || (pair !== null && tool.visible(pair)));
+/**
+ * The links a user sees; while the tier is unknown, only the unconditional ones. With payments configured
+ * every signed-in user gets the pricing link (ADR 0040).
+ */
+export const visibleTools = (pair: TierPair | null, paymentsOn = false) =>
+  TOOLS.filter((tool) => !tool.visible || (pair !== null && (tool.visible(pair) || (paymentsOn && tool.to === '/pricing'))));

@@ -1,7 +1,9 @@
 import { Bot, RotateCcw, Square, User, Volume2 } from 'lucide-react';
 import type { ChatMessage } from '../../../../shared/assistant.ts';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { usePaymentsConfigured } from '../../billing/index.ts';
 import { withoutSourcesBlock } from '../answer-text.ts';
 import { LIMIT_PREFIX } from '../query-errors.ts';
 import { AnswerBody } from './answer-body.tsx';
@@ -33,6 +35,8 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
   const mine = message.type === 'user';
   const limit = !mine && message.text.startsWith(LIMIT_PREFIX);
   const error = !mine && message.isError === true;
+  // With payments on, the limit message links to the plans (ADR 0040).
+  const paymentsOn = usePaymentsConfigured();
   return (
     <li className={cn('flex gap-2 sm:gap-3', mine && 'flex-row-reverse')} data-testid={mine ? 'user-message' : 'ai-message'} data-error={error || undefined} data-limit={limit || undefined}>
       <span
@@ -57,6 +61,14 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
         {mine || error || limit ? (
           <p className={cn('whitespace-pre-wrap break-words leading-relaxed', error && 'text-destructive')} data-testid="message-text">
             {message.text}
+            {limit && paymentsOn && (
+              <>
+                {' '}
+                <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline" data-testid="limit-see-plans">
+                  See plans
+                </Link>
+              </>
+            )}
           </p>
         ) : (
           <AnswerBody text={message.sources?.length ? withoutSourcesBlock(message.text) : message.text} />

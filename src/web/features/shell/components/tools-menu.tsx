@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
 import { useTierAccess } from '../../auth/index.ts';
+import { usePaymentsConfigured } from '../../billing/index.ts';
 import { rememberReturnPath } from '../return-path.ts';
 import { visibleTools } from '../tools.ts';
 
@@ -10,7 +11,7 @@ import { visibleTools } from '../tools.ts';
 export function ToolsMenu() {
   const { tierPair } = useTierAccess();
   const location = useLocation();
-  const items = visibleTools(tierPair);
+  const items = visibleTools(tierPair, usePaymentsConfigured());
 
   return (
     <DropdownMenu modal={false}>

@@ -18,6 +18,7 @@ import { useFlightAnalysis } from '../hooks/use-flight-analysis.ts';
 import { useGeolocation } from '../hooks/use-geolocation.ts';
 import { useThresholds } from '../hooks/use-thresholds.ts';
 import { useWeather } from '../hooks/use-weather.ts';
+import { usePaymentsConfigured } from '../../billing/index.ts';
 import { canSeeUpgradeLink, canUseAiAnalysis } from '../model/ai-access.ts';
 import { analysisRequest } from '../model/analysis-request.ts';
 import { coordinatesText, gpsDataOf, type DevicePosition } from '../model/geolocation.ts';
@@ -43,6 +44,8 @@ export function ForecastPage() {
   const system = preferences.measurementSystem;
   const speedUnit = chosenUnit ?? speedUnitFor(system);
   const { tierPair } = useTierAccess();
+  // With payments on, a user without the AI analysis is offered the plans (ADR 0040).
+  const paymentsOn = usePaymentsConfigured();
   const aiTier = canUseAiAnalysis(tierPair);
   const thresholds = useThresholds();
 
@@ -81,7 +84,7 @@ export function ForecastPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <UnitsToggle value={system} disabled={preferencesLoading} onChange={(s) => savePreference('measurementSystem', s)} />
-          {canSeeUpgradeLink(tierPair) && (
+          {(canSeeUpgradeLink(tierPair) || (paymentsOn && tierPair !== null && !canUseAiAnalysis(tierPair))) && (
             <Button asChild size="sm" variant="secondary">
               <Link to="/pricing" data-testid="upgrade-link">
                 <Sparkles aria-hidden />
