@@ -16,7 +16,6 @@ import { useTierInfo } from '../hooks/use-tier-info.ts';
 import { backTarget, PROFILE_TABS, startingTab, visibleProfileTabs, type ProfileTab } from '../profile-tabs.ts';
 import { readSession, removeSession } from '../session-keys.ts';
 import { AccountTab } from './account-tab.tsx';
-import { NotInBuild } from './not-in-build.tsx';
 
 const LABELS = Object.fromEntries(PROFILE_TABS.map((t) => [t.value, t.label])) as Record<ProfileTab, string>;
 
