@@ -194,6 +194,14 @@ describe('home chat', () => {
     await expect.poll(() => page.getByTestId('microphone').getAttribute('data-state')).toBe('idle');
     expect(await page.getByTestId('user-message').count()).toBe(0);
 
+    // A blocked microphone says what happened and how to allow it, in words, never "Error: not-allowed" (issue 16).
+    await page.evaluate(() => ((window as unknown as { __nextTranscript: string }).__nextTranscript = 'error:not-allowed'));
+    await page.getByRole('button', { name: /^Start listening/ }).click();
+    await expectText(page.getByTestId('voice-error'), /blocked the microphone.*set Microphone to Allow/);
+    expect(await page.getByTestId('voice-error').textContent()).not.toContain('not-allowed');
+    const micAxe = await seriousAccessibilityViolations(page);
+    expect(micAxe.violations, micAxe.report).toEqual([]);
+
     await visitSignedIn(page, '/profile');
     await page.getByRole('tab', { name: 'Chat History' }).click();
     const history = page.getByTestId('chat-history');
