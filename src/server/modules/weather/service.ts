@@ -13,6 +13,7 @@ import type { ForecastData } from '../../providers/open-meteo/normalize.ts';
 import type { KpReading } from '../../providers/space-weather/kp-index.ts';
 import { createSpaceWeatherClient } from '../../providers/space-weather/space-weather-client.ts';
 import { ruleBasedAnalysis } from './analysis.ts';
+import { nowVerdict, type NowVerdict } from '../../../shared/weather/verdict.ts';
 import { createLlmAnalyst } from './analysis-llm.ts';
 import { assembleWeather, type Settled } from './assemble.ts';
 import { createTtlCache } from './cache.ts';
@@ -143,10 +144,13 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
       const thresholds = withDefaults(body.thresholds);
       const pilot = await pilotProfiles.profile(userId);
       let flyWindow: string | null = null;
+      let now: NowVerdict | null = null;
       if (body.location) {
         // The timeline is a bonus to the analysis: without it the analysis still answers.
         try {
-          flyWindow = (await getWeather(userId, { location: body.location, thresholds: body.thresholds })).flyWindow.text;
+          const weather = await getWeather(userId, { location: body.location, thresholds: body.thresholds });
+          flyWindow = weather.flyWindow.text;
+          now = nowVerdict(weather.hourly);
         } catch (error) {
           if (!(error instanceof AppError || error instanceof ProviderError)) throw error;
         }
@@ -163,6 +167,8 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
         thresholds,
         pilot,
         flyWindow,
+        now,
+        units: body.units ?? null,
       });
       if (!llm) return rules;
       try {
