@@ -123,6 +123,8 @@ describe('home chat', () => {
     const text = await limited.getByTestId('message-text').innerText();
     expect(text.startsWith('⚠️ ')).toBe(true);
     expect(text).toContain(ASSISTANT_MESSAGES.limitReached);
+    // What the plan allows and when it resets (issue 16).
+    expect(text).toContain('3 of 3 weekly questions used; resets Monday 00:00 UTC.');
     expect(await limited.getByTestId('retry-query').count()).toBe(0);
 
     // The conversation survives a reload, and a new conversation clears it.

@@ -127,6 +127,7 @@ export function ForecastPage() {
                   data: analysis.data,
                   isLoading: analysis.isLoading || (weather.isPlaceholderData && !analysis.data),
                   isError: analysis.isError,
+                  error: analysis.error,
                   retry: () => void analysis.refetch(),
                   unavailable: analysisRequest(data, location.text, saved) === null,
                 }
