@@ -59,7 +59,7 @@ describe('no dead ends (issue 16)', () => {
     await page.getByTestId('add-flight-log').click();
     const form = page.getByRole('dialog', { name: 'Add Flight Log' });
     await form.waitFor();
-    await expect.poll(async () => form.getByLabel('Drone').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('DJI Air 3');
+    await expect.poll(async () => form.getByLabel('Drone').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('DJI Air 3 (Primary)');
     await noSeriousAxe(page);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
