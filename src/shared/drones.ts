@@ -20,6 +20,7 @@ export const DRONE_MESSAGES = {
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
   dateInFuture: 'The date cannot be in the future',
   duplicateIdentifier: 'You already have a drone with this unique identifier',
+  duplicateSerial: 'You already have a drone from this manufacturer with this serial number',
   assignedPilotNotAllowed: 'You can only assign the drone to yourself',
   saveFailed: 'Failed to save drone',
   deleteFailed: 'Failed to delete drone',

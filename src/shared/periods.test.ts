@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodStart, utcDay } from './periods.ts';
+import { nextPeriodStart, periodStart, queryAllowanceMessage, resetWords, utcDay } from './periods.ts';
 
 const at = (iso: string) => new Date(iso);
 const weekStartOf = (iso: string) => periodStart('weekly', at(iso)).toISOString();
@@ -62,5 +62,19 @@ describe('utcDay', () => {
   it('gives the UTC calendar day as YYYY-MM-DD', () => {
     expect(utcDay(at('2024-02-29T23:59:59Z'))).toBe('2024-02-29');
     expect(utcDay(at('2024-03-01T00:30:00+01:00'))).toBe('2024-02-29');
+  });
+});
+
+describe('when an allowance resets (issue 16)', () => {
+  it('weeks reset on Monday 00:00 UTC, months on the 1st', () => {
+    expect(nextPeriodStart('weekly', new Date('2026-11-23T21:00:00Z')).toISOString()).toBe('2026-11-30T00:00:00.000Z'); // a Monday
+    expect(nextPeriodStart('weekly', new Date('2026-11-29T23:59:59Z')).toISOString()).toBe('2026-11-30T00:00:00.000Z'); // Sunday
+    expect(nextPeriodStart('monthly', new Date('2026-12-31T10:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(resetWords('monthly', new Date('2026-11-23T00:00:00Z'))).toBe('resets 1 December 00:00 UTC');
+  });
+
+  it('says what the plan allows and when it resets', () => {
+    expect(queryAllowanceMessage(3, 3, 'weekly', new Date('2026-11-25T12:00:00Z'))).toBe('3 of 3 weekly questions used; resets Monday 00:00 UTC.');
+    expect(queryAllowanceMessage(100, 100, 'monthly', new Date('2026-11-25T12:00:00Z'))).toBe('100 of 100 monthly questions used; resets 1 December 00:00 UTC.');
   });
 });

@@ -135,7 +135,12 @@ describe('query allowance', () => {
     expect((await tierOf(u)).queryCount).toBe(3);
     const fourth = await ask(u, 'Can I fly at night?');
     expect(fourth.statusCode).toBe(403);
-    expect(fourth.json()).toEqual({ message: 'You have reached your query limit for this period.', code: 'QUERY_LIMIT_REACHED', limitReached: true });
+    // What the plan allows and when it resets (issue 16).
+    expect(fourth.json()).toEqual({
+      message: 'You have reached your query limit for this period. 3 of 3 weekly questions used; resets Monday 00:00 UTC.',
+      code: 'QUERY_LIMIT_REACHED',
+      limitReached: true,
+    });
     expect(await storedQueries(u.userId)).toHaveLength(3);
     expect((await tierOf(u)).queryCount).toBe(3);
   });

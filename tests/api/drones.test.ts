@@ -14,8 +14,17 @@ afterAll(async () => t.close());
 
 const mavic = { serialNumber: '1581F4XFB22A0012', manufacturer: 'DJI', model: 'Mavic 3' };
 
-const call = (u: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(u?.headers ?? {}), origin: TEST_ORIGIN }, ...(payload === undefined ? {} : { payload: payload as object }) });
+let serialSeq = 0;
+/** Many tests add "a Mavic" several times: each POST of the shared example gets its own serial, as a serial is unique per maker (issue 16). */
+const ownSerial = (method: string, payload: unknown) =>
+  method === 'POST' && payload && typeof payload === 'object' && 'serialNumber' in payload && payload.serialNumber === mavic.serialNumber
+    ? { ...payload, serialNumber: `${mavic.serialNumber}-${++serialSeq}` }
+    : payload;
+
+const call = (u: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+  const payload = ownSerial(method, body);
+  return t.app.inject({ method, url, headers: { ...(u?.headers ?? {}), origin: TEST_ORIGIN }, ...(payload === undefined ? {} : { payload: payload as object }) });
+};
 
 async function addDrone(u: SignedInUser, body: object = mavic): Promise<Drone> {
   const res = await call(u, 'POST', '/api/drones', body);
@@ -58,7 +67,8 @@ describe('POST /api/drones', () => {
     const u = await pilot('drone-create');
     const before = Date.now();
     const first = await addDrone(u, { ...mavic, flightHours: 12.5, faaRegistration: 'FA3XYZ1234', notes: 'Blue stickers' });
-    expect(first).toMatchObject({ ...mavic, flightHours: 12.5, isPrimary: true, displayName: 'DJI Mavic 3', flightCount: 0, loggedHours: 0, userId: u.userId });
+    expect(first.serialNumber).toMatch(/^1581F4XFB22A0012-\d+$/);
+    expect(first).toMatchObject({ manufacturer: mavic.manufacturer, model: mavic.model, flightHours: 12.5, isPrimary: true, displayName: 'DJI Mavic 3', flightCount: 0, loggedHours: 0, userId: u.userId });
     const match = /^DRONE-(\d+)-([A-Z0-9]+)$/.exec(first.uniqueIdentifier);
     expect(match, first.uniqueIdentifier).not.toBeNull();
     expect(Number(match![1])).toBeGreaterThanOrEqual(before);
@@ -119,6 +129,27 @@ describe('POST /api/drones', () => {
     expect(res.json()).toEqual({ code: 'DUPLICATE_IDENTIFIER', message: DRONE_MESSAGES.duplicateIdentifier });
     // Another pilot may use the same identifier.
     await addDrone(await pilot('drone-dup-other'), { ...mavic, uniqueIdentifier: 'SAME' });
+  });
+
+  it('refuses a second active drone with the same serial from the same maker (issue 16), by code and by the index', async () => {
+    const u = await pilot('drone-serial');
+    const first = await addDrone(u, { ...mavic, serialNumber: 'SER-1' });
+    const res = await call(u, 'POST', '/api/drones', { ...mavic, model: 'Mini 4 Pro', serialNumber: ' ser-1 ' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'DUPLICATE_SERIAL', message: DRONE_MESSAGES.duplicateSerial });
+    expect(await list(u)).toHaveLength(1);
+    // Editing another drone onto the serial is refused too; its own serial may be kept on edit.
+    const second = await addDrone(u, { ...mavic, serialNumber: 'SER-2' });
+    expect((await call(u, 'PUT', `/api/drones/${second.id}`, { ...mavic, serialNumber: 'SER-1' })).statusCode).toBe(409);
+    expect((await call(u, 'PUT', `/api/drones/${first.id}`, { ...mavic, serialNumber: 'SER-1', name: 'Kept' })).statusCode).toBe(200);
+    // Another maker, another pilot, the import's 'Unknown' placeholder: allowed.
+    await addDrone(u, { serialNumber: 'SER-1', manufacturer: 'Autel Robotics', model: 'EVO Lite+' });
+    await addDrone(u, { serialNumber: 'SER-1', manufacturer: 'Other', customManufacturer: 'Wingtra', customModel: 'One' });
+    await addDrone(await pilot('drone-serial-other'), { ...mavic, serialNumber: 'SER-1' });
+    // The database itself refuses what the code would have caught.
+    await expect(
+      t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'RAW-1', serialNumber: 'Ser-1', manufacturer: 'DJI' }),
+    ).rejects.toThrow();
   });
 
   it('refuses to assign the drone to another user', async () => {
@@ -272,7 +303,7 @@ describe("another user's drone answers 404 and is left alone", () => {
     const owner = await pilot('owner');
     const stranger = await pilot('stranger');
     const theirs = await addDrone(owner);
-    await addDrone(owner);
+    const theirsToo = await addDrone(owner);
     const mine = await addDrone(stranger);
     for (const [method, url, body] of [
       ['PUT', `/api/drones/${theirs.id}`, { ...mavic, serialNumber: 'HIJACK' }],
@@ -286,8 +317,8 @@ describe("another user's drone answers 404 and is left alone", () => {
     }
     const after = await list(owner);
     expect(after.map((d) => [d.serialNumber, d.isPrimary])).toEqual([
-      [mavic.serialNumber, true],
-      [mavic.serialNumber, false],
+      [theirs.serialNumber, true],
+      [theirsToo.serialNumber, false],
     ]);
     expect((await list(stranger)).map((d) => d.id)).toEqual([mine.id]);
   });

@@ -325,6 +325,34 @@ describe('logbook files, one row per flight', () => {
     expect((await logsOf(u))[0]!.flightDate).toBe('2024-01-31');
   });
 
+  it('refuses a CSV that is not a flight log at once, with what was expected (issue 16), and keeps no session', async () => {
+    const u = await pilot('logbook-not-a-log');
+    for (const text of ['hello,world\nfoo,bar\n', 'name,score\nada,3\nbob,4\n']) {
+      const res = await importCsv(u, text);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'IMPORT_NOT_A_FLIGHT_LOG',
+        message: 'This file has no date or time column: it does not look like a flight log. We read AirData, DJI, Litchi and logbook CSV files.',
+      });
+    }
+    expect(await logsOf(u)).toEqual([]);
+    expect(await t.db.select().from(flightLogImportSessions).where(eq(flightLogImportSessions.userId, u.userId))).toEqual([]);
+  });
+
+  it('never asks the same question again after an answer that does not resolve it', async () => {
+    const u = await pilot('logbook-no-repeat');
+    await addDrone(u, { serialNumber: 'M3', manufacturer: 'DJI', model: 'Mavic 3' });
+    const q = asked(await importCsv(u, 'A,B,Minutes\n2024-02-01,2024-01-31,20\n'));
+    expect(q.question).toMatch(/^I could not tell which column holds the flight date/);
+    // 'Minutes' is a column, but holds no dates: the next question is another, offering only A and B.
+    const next = asked(await clarify(u, q.sessionId, 'Minutes'));
+    expect(next.question).not.toBe(q.question);
+    expect(next.question).toBe("The column 'Minutes' does not hold dates. Two columns could hold the flight date: 'A' and 'B'. Which one is the date of the flight?");
+    const r = await imported(await clarify(u, next.sessionId, 'B'));
+    expect(r.imported).toBe(1);
+    expect((await logsOf(u))[0]!.flightDate).toBe('2024-01-31');
+  });
+
   it('asks about drone names it does not know: add them, or use one of yours', async () => {
     const text = 'Date,Drone,Duration (min)\n2024-02-01,Big Bird,20\n2024-02-02,Little Bird,15\n';
     const u = await pilot('logbook-unknown-add');
@@ -348,11 +376,12 @@ describe('logbook files, one row per flight', () => {
     expect((await logsOf(v)).every((l) => l.droneId === mine.id)).toBe(true);
   });
 
-  it('asks for the date column when no header names one', async () => {
+  it('refuses, rather than asks for the date column, when no column holds dates (issue 16)', async () => {
     const u = await pilot('logbook-no-date');
     await addDrone(u, { serialNumber: 'M3', manufacturer: 'DJI', model: 'Mavic 3' });
-    const q = asked(await importCsv(u, 'Flown,Up for (min)\nnot a date,20\n'));
-    expect(q.question).toMatch(/^I could not tell which column holds the flight date/);
+    const res = await importCsv(u, 'Flown,Up for (min)\nnot a date,20\n');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ code: string }>().code).toBe('IMPORT_NOT_A_FLIGHT_LOG');
   });
 
   it('reads a UTF-8 BOM, tab delimiters and quoted multi-line notes', async () => {

@@ -150,7 +150,7 @@ describe('PUT /api/flight-logs/{id}', () => {
   it('an edit may keep a retired drone but not move a flight to one', async () => {
     const u = await createUser(t, 'log-put-retired', 'pro');
     const a = await addDrone(u);
-    const b = await addDrone(u);
+    const b = await addDrone(u, { serialNumber: 'SN-1B', manufacturer: 'DJI', model: 'Mini 4 Pro' });
     const onA = await addLog(u, { droneId: a.id, flightDate: '2024-03-01', flightDuration: 20 });
     const onB = await addLog(u, { droneId: b.id, flightDate: '2024-03-01', flightDuration: 20 });
     await call(u, 'DELETE', `/api/drones/${a.id}`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isRealSensorSource } from '../../src/shared/weather/labels.ts';
 import type { WeatherResponse } from '../../src/shared/weather/contract.ts';
 import { fToC } from '../../src/shared/weather/units.ts';
+import { PLACE_SEARCH_OUTAGE, WEATHER_OUTAGE } from '../../src/shared/weather/constants.ts';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -226,8 +227,14 @@ describe('places', () => {
     replay.set('geocoding', { status: 503 });
     const res = await weather({ location: 'Springfield' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ message: 'Unable to get weather data.', code: 'GEOCODING_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({ message: 'Unable to get weather data.', code: 'GEOCODING_UNAVAILABLE', advice: PLACE_SEARCH_OUTAGE });
     expect((await weather({ location: '28.41, -81.32' })).statusCode).toBe(200);
+    // The forecast provider down reads as an outage, never as the pilot's mistake (issue 16).
+    replay.set('forecast', { status: 502 });
+    const down = await weather({ location: '40.71, -74.01' });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ code: 'WEATHER_UNAVAILABLE', advice: WEATHER_OUTAGE });
+    expect(down.json<{ advice: string }>().advice).not.toContain('valid city');
   });
 });
 
@@ -280,14 +287,15 @@ describe('GET /api/location-search', () => {
     expect(replay.count('geocoding')).toBe(0);
   });
 
-  it('returns an empty list when the search fails or finds nothing', async () => {
+  it('returns an empty list when nothing is found, and says the search failed when it fails (issue 16)', async () => {
     expect((await search('Nowhere at all')).json()).toEqual([]);
     replay.set('geocoding', { status: 500 });
     const res = await search('Somewhere else');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 'PLACE_SEARCH_UNAVAILABLE', message: PLACE_SEARCH_OUTAGE });
+    expect(res.body).not.toContain('500');
     replay.set('geocoding', { malformed: true });
-    expect((await search('Third place')).json()).toEqual([]);
+    expect((await search('Third place')).statusCode).toBe(503);
   });
 
   it('refuses an oversize query', async () => {

@@ -123,6 +123,8 @@ describe('home chat', () => {
     const text = await limited.getByTestId('message-text').innerText();
     expect(text.startsWith('⚠️ ')).toBe(true);
     expect(text).toContain(ASSISTANT_MESSAGES.limitReached);
+    // What the plan allows and when it resets (issue 16).
+    expect(text).toContain('3 of 3 weekly questions used; resets Monday 00:00 UTC.');
     expect(await limited.getByTestId('retry-query').count()).toBe(0);
 
     // The conversation survives a reload, and a new conversation clears it.
@@ -193,6 +195,14 @@ describe('home chat', () => {
     await expect.poll(() => page.getByTestId('voice-error').count()).toBe(0);
     await expect.poll(() => page.getByTestId('microphone').getAttribute('data-state')).toBe('idle');
     expect(await page.getByTestId('user-message').count()).toBe(0);
+
+    // A blocked microphone says what happened and how to allow it, in words, never "Error: not-allowed" (issue 16).
+    await page.evaluate(() => ((window as unknown as { __nextTranscript: string }).__nextTranscript = 'error:not-allowed'));
+    await page.getByRole('button', { name: /^Start listening/ }).click();
+    await expectText(page.getByTestId('voice-error'), /blocked the microphone.*set Microphone to Allow/);
+    expect(await page.getByTestId('voice-error').textContent()).not.toContain('not-allowed');
+    const micAxe = await seriousAccessibilityViolations(page);
+    expect(micAxe.violations, micAxe.report).toEqual([]);
 
     await visitSignedIn(page, '/profile');
     await page.getByRole('tab', { name: 'Chat History' }).click();

@@ -63,7 +63,7 @@ describe('drones and the flight logbook', () => {
     expect(refused.status()).toBe(403);
 
     // Make the Parrot primary: it moves to the top.
-    await page.getByRole('button', { name: 'Make Parrot Anafi primary' }).click();
+    await page.getByRole('button', { name: 'Make Primary: Parrot Anafi' }).click();
     await expectText(page.getByTestId('drone-row').first(), 'Parrot Anafi');
 
     // Log a flight.

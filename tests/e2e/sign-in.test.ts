@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { devSignIn, uniqueEmail } from '../support/e2e/browser.ts';
 import { nameForEmail } from '../support/e2e/oidc-server.ts';
 import { firstUrl } from '../support/e2e/smtp-server.ts';
+import { seriousAccessibilityViolations } from '../support/e2e/axe.ts';
 import { useE2eStack } from '../support/e2e/stack.ts';
 import { expectText, expectToolsMenu, openUserMenu, visit, waitForNavbar, waitForSignInScreen } from '../support/e2e/ui.ts';
 
@@ -37,6 +38,23 @@ describe('sign-in through the OpenID Connect provider', () => {
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(200);
     expect(await me.json()).toMatchObject({ email: oidcAdmin, emailVerified: true });
+  });
+});
+
+describe('the login page offers only what works (issue 16)', () => {
+  it('lists the configured providers as links that lead to them, and nothing that only looks clickable', async () => {
+    const page = await stack.newPage();
+    await visit(page, '/login');
+    const list = page.getByTestId('login-provider-list');
+    // This stack has single sign-on (the button) and e-mail: e-mail is the one link; no Google, GitHub, Apple or X.
+    await list.getByRole('link', { name: 'Email' }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    for (const name of ['Google', 'GitHub', 'Apple', 'X']) expect(await page.getByText(name, { exact: true }).count()).toBe(0);
+    const axe = await seriousAccessibilityViolations(page);
+    expect(axe.violations, axe.report).toEqual([]);
+    await list.getByRole('link', { name: 'Email' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/providers' && url.hash === '#email');
+    await page.getByTestId('email-sign-in-form').waitFor();
   });
 });
 

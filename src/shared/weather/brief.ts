@@ -1,6 +1,7 @@
 import type { WeatherResponse } from './contract.ts';
 import { briefLevel, type BriefLevel } from './score.ts';
 import { formatSpeed, formatTemperature, formatVisibility, speedUnitFor, type MeasurementSystem } from './units.ts';
+import { combinedLevel, nowVerdict } from './verdict.ts';
 import { compassPoint } from './wind.ts';
 
 const OPENING: Record<BriefLevel, string> = {
@@ -11,10 +12,12 @@ const OPENING: Record<BriefLevel, string> = {
 
 /**
  * The simple weather brief for tiers without the AI brief (§2.2, §9: score 70 or more good, 50-69
- * caution, below 50 poor), in the user's measurement system.
+ * caution, below 50 poor, never better than the timeline's verdict of now), in the user's measurement system.
  */
-export function simpleBrief(w: Pick<WeatherResponse, 'droneConditions' | 'current'>, system: MeasurementSystem): { level: BriefLevel; text: string } {
-  const level = briefLevel(w.droneConditions.score);
+export function simpleBrief(w: Pick<WeatherResponse, 'droneConditions' | 'current'> & Partial<Pick<WeatherResponse, 'hourly'>>, system: MeasurementSystem): { level: BriefLevel; text: string } {
+  // One verdict (issue 16): a limit passed now makes the brief poor and says so first, whatever the score.
+  const verdict = nowVerdict(w.hourly ?? []);
+  const level = combinedLevel(briefLevel(w.droneConditions.score), verdict);
   const c = w.current;
   const unit = speedUnitFor(system);
   const parts: string[] = [];
@@ -30,5 +33,6 @@ export function simpleBrief(w: Pick<WeatherResponse, 'droneConditions' | 'curren
   const details = parts.length ? ` ${parts.join('; ').replace(/^./, (ch) => ch.toUpperCase())}.` : '';
   const costs = w.droneConditions.penalties.map((p) => `${p.reason} −${p.points}`).join(', ');
   const score = ` Score ${w.droneConditions.score} (${w.droneConditions.overall})${costs ? `: ${costs}` : ''}.`;
-  return { level, text: `${OPENING[level]}${details}${score}` };
+  const opening = verdict?.headline && verdict.status !== 'fly' && level !== 'good' ? verdict.headline : OPENING[level];
+  return { level, text: `${opening}${details}${score}` };
 }

@@ -88,3 +88,10 @@ export const LIGHTNING_WINDOW_MS = 30 * 60 * 1000;
 export const LIGHTNING_RADIUS_KM = 40;
 /** …and only while the report is this fresh (METARs are hourly). */
 export const METAR_PRESENT_MAX_AGE_S = 90 * 60;
+
+/**
+ * An outage reads as an outage, never as the pilot's mistake (issue 16): a provider that does not
+ * answer is named as such, and nothing suggests changing what was typed.
+ */
+export const WEATHER_OUTAGE = 'The weather service is not answering; try again in a minute.';
+export const PLACE_SEARCH_OUTAGE = 'The place search is not answering; try again in a minute, or enter coordinates such as 40.71, -74.01.';

@@ -4,6 +4,7 @@ import { FLY_STATUSES, LIMITING_FACTORS } from './fly-windows.ts';
 import { RATINGS } from './score.ts';
 import { THERMAL_INTENSITIES } from './thermal.ts';
 import { WEATHER_ICONS, WEATHER_MAINS } from './wmo.ts';
+import { SPEED_UNITS } from './units.ts';
 
 /**
  * The weather contract (spec doc 3 §3, §7): GET /api/weather, GET /api/location-search,
@@ -334,6 +335,8 @@ export const aiFlightAnalysisRequestSchema = z.object({
   /** When given, the analysis can say when conditions improve (from this location's hourly timeline). */
   location: text(LOCATION_MAX_LENGTH).optional(),
   thresholds: thresholdOverridesSchema.optional(),
+  /** The pilot's unit preference for the analysis's words (issue 16); absent, m/s, °C and km. */
+  units: z.object({ system: z.enum(['metric', 'imperial']), speedUnit: z.enum(SPEED_UNITS) }).optional(),
 });
 export type AiFlightAnalysisRequest = z.infer<typeof aiFlightAnalysisRequestSchema>;
 

@@ -5,7 +5,9 @@ import { users } from './auth.ts';
 /**
  * A pilot's drones (doc 2 §3). Exactly one primary per user is a database rule, not only code: the
  * partial unique index refuses a second. A drone deleted while flights reference it is retired
- * (retired_at set): its flights keep it, the list and the drone limit no longer count it.
+ * (retired_at set): its flights keep it, the list and the drone limit no longer count it. A serial
+ * number is unique per user and manufacturer among active drones (index below; the custom migration
+ * drones_serial_custom renames older duplicates first, see ADR 0055).
  */
 export const drones = pgTable(
   'drones',
@@ -35,6 +37,12 @@ export const drones = pgTable(
   (t) => [
     uniqueIndex('drones_one_primary_per_user').on(t.userId).where(sql`${t.isPrimary}`),
     uniqueIndex('drones_user_identifier_unique').on(t.userId, t.uniqueIdentifier).where(sql`${t.retiredAt} is null`),
+    // One serial per manufacturer per pilot (issue 16): the same drone registered twice splits its
+    // flights and hours. Case and the free-text maker of Other are compared, retired drones are not, nor
+    // the import's placeholder 'Unknown' (a log without a serial identifies nothing).
+    uniqueIndex('drones_user_maker_serial_unique')
+      .on(t.userId, t.manufacturer, sql`lower(coalesce(${t.customManufacturer}, ''))`, sql`lower(${t.serialNumber})`)
+      .where(sql`${t.retiredAt} is null and lower(${t.serialNumber}) <> 'unknown'`),
     index('drones_user_idx').on(t.userId),
     check('drones_flight_hours_check', sql`${t.flightHours} >= 0`),
     check('drones_retired_not_primary_check', sql`not (${t.isPrimary} and ${t.retiredAt} is not null)`),

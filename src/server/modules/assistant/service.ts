@@ -8,7 +8,7 @@ import {
   type QueryRequest,
   type QueryResponse,
 } from '../../../shared/assistant.ts';
-import { periodStart, utcDay } from '../../../shared/periods.ts';
+import { periodStart, queryAllowanceMessage, utcDay } from '../../../shared/periods.ts';
 import { planFor } from '../../../shared/plans.ts';
 import type { GroundedAnswerer } from '../../providers/llm/grounded-answer.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -25,8 +25,9 @@ export interface AssistantLog {
   warn(obj: object, msg: string): void;
 }
 
-const limitReached = () =>
-  new AppError(403, 'QUERY_LIMIT_REACHED', ASSISTANT_MESSAGES.limitReached, { limitReached: true });
+// The spec's sentence, then what the plan allows and when it resets (issue 16: a limit offers the way forward).
+const limitReached = (allowance?: string) =>
+  new AppError(403, 'QUERY_LIMIT_REACHED', allowance ? `${ASSISTANT_MESSAGES.limitReached} ${allowance}` : ASSISTANT_MESSAGES.limitReached, { limitReached: true });
 
 /** How many recent queries are read to find the start of the current conversation. */
 const CONVERSATION_WINDOW = 6;
@@ -57,7 +58,7 @@ export function createAssistantService(
     await db.transaction(async (tx) => {
       await repo.lockAllowance(tx, caller.id);
       const used = await sumQueriesSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
-      if (used >= limit) throw limitReached();
+      if (used >= limit) throw limitReached(queryAllowanceMessage(limit, used, plan.period, now));
       await repo.addToDay(tx, caller.id, day, 1);
     });
     return day;

@@ -9,3 +9,12 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+/** The constraint a violation names (PostgreSQL and PGlite both report it), to tell two unique rules apart. */
+export function constraintName(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if ('constraint' in e && typeof e.constraint === 'string') return e.constraint;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}

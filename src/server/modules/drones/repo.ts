@@ -99,6 +99,31 @@ export async function identifierTaken(db: DbOrTx, userId: string, uniqueIdentifi
   return row !== undefined;
 }
 
+/** Whether another active drone of the user has this serial from the same maker (case-insensitive, as the index; 'Unknown' never clashes). */
+export async function serialTaken(
+  db: DbOrTx,
+  userId: string,
+  drone: { manufacturer: string; customManufacturer: string | null; serialNumber: string },
+  exceptId?: number,
+): Promise<boolean> {
+  if (drone.serialNumber.toLowerCase() === 'unknown') return false;
+  const [row] = await db
+    .select({ id: drones.id })
+    .from(drones)
+    .where(
+      and(
+        eq(drones.userId, userId),
+        eq(drones.manufacturer, drone.manufacturer),
+        sql`lower(coalesce(${drones.customManufacturer}, '')) = lower(${drone.customManufacturer ?? ''})`,
+        sql`lower(${drones.serialNumber}) = lower(${drone.serialNumber})`,
+        isNull(drones.retiredAt),
+        exceptId === undefined ? undefined : ne(drones.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertDrone(db: DbOrTx, row: NewDroneRow): Promise<DroneRow> {
   const [created] = await db.insert(drones).values(row).returning();
   return created!;

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/drones.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import { canAssignPilot, droneColumns } from './policy.ts';
-import { isUniqueViolation } from './pg-errors.ts';
+import { constraintName, isUniqueViolation } from './pg-errors.ts';
 import * as repo from './repo.ts';
 
 export interface DroneCaller {
@@ -53,6 +53,9 @@ const retiredMessage = (n: number) =>
   `Drone removed from your list. Its ${n === 1 ? 'logged flight stays' : `${n} logged flights stay`} in your logbook under its name.`;
 
 const duplicateIdentifier = () => new AppError(409, 'DUPLICATE_IDENTIFIER', DRONE_MESSAGES.duplicateIdentifier);
+const duplicateSerial = () => new AppError(409, 'DUPLICATE_SERIAL', DRONE_MESSAGES.duplicateSerial);
+/** Which unique rule a concurrent insert broke: the serial index (issue 16) or the identifier's. */
+const duplicateOf = (error: unknown) => (constraintName(error) === 'drones_user_maker_serial_unique' ? duplicateSerial() : duplicateIdentifier());
 export const droneLimitReached = (tier: Tier) => new AppError(403, DRONE_LIMIT_CODE, droneLimitMessage(tier));
 
 function assertPilot(callerId: string, input: DroneInput) {
@@ -85,12 +88,13 @@ export function createDronesService(db: Db) {
           const count = await repo.countActiveDrones(tx, caller.id);
           if (!canAddDrone(caller.tier, count)) throw droneLimitReached(caller.tier);
           if (await repo.identifierTaken(tx, caller.id, uniqueIdentifier)) throw duplicateIdentifier();
+          if (await repo.serialTaken(tx, caller.id, droneColumns(input))) throw duplicateSerial();
           const isPrimary = !(await repo.hasPrimary(tx, caller.id));
           return repo.insertDrone(tx, { ...droneColumns(input), userId: caller.id, uniqueIdentifier, isPrimary });
         });
         return await view(caller.id, created.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateIdentifier();
+        if (isUniqueViolation(error)) throw duplicateOf(error);
         throw error;
       }
     },
@@ -105,10 +109,11 @@ export function createDronesService(db: Db) {
           if (uniqueIdentifier !== existing.uniqueIdentifier && (await repo.identifierTaken(tx, caller.id, uniqueIdentifier, id))) {
             throw duplicateIdentifier();
           }
+          if (await repo.serialTaken(tx, caller.id, droneColumns(input), id)) throw duplicateSerial();
           await repo.updateDrone(tx, caller.id, id, { ...droneColumns(input), uniqueIdentifier });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateIdentifier();
+        if (isUniqueViolation(error)) throw duplicateOf(error);
         throw error;
       }
       return view(caller.id, id);

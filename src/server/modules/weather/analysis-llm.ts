@@ -18,7 +18,7 @@ const answerSchema = z.object({
 
 const INSTRUCTIONS = [
   'You are a drone flight-safety assistant. You write a short pre-flight weather analysis for a drone pilot.',
-  'Use only the facts given. Do not invent numbers. Keep the risk level you are given; never describe conditions as safer than it says.',
+  'Use only the facts given. Do not invent numbers. Write every number exactly as the factor details and the rule-based summary write it, in their units; do not convert units. Keep the risk level you are given; never describe conditions as safer than it says.',
   'Name the factor that limits the flight, say when conditions improve if a fly window is given, and say what to watch.',
   'Answer with one JSON object and nothing else: {"summary": "2-4 sentences", "recommendation": "1-3 sentences"}.',
 ].join(' ');
@@ -47,12 +47,20 @@ export function createLlmAnalyst(config: Pick<LlmConfig, 'baseUrl' | 'apiKey' | 
       const result = await generateText({
         model,
         system: INSTRUCTIONS,
-        prompt: `Flight facts (SI units):\n${JSON.stringify(facts, null, 2)}`,
+        prompt: `Flight facts (numbers in the pilot's units, as written in the details):\n${JSON.stringify(facts, null, 2)}`,
         maxRetries: 1,
         abortSignal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const answer = answerSchema.parse(jsonBlock(result.text));
-      return { ...rules, summary: answer.summary.trim(), recommendation: answer.recommendation.trim(), generatedBy: 'llm' };
+      // One verdict (issue 16, ADR 0056): the verdict of now the rules put first stays first, whatever the model wrote.
+      const verdict = /^Flying now is not advised: [^.]*\./.exec(rules.summary)?.[0];
+      const summary = answer.summary.trim();
+      return {
+        ...rules,
+        summary: verdict && !summary.startsWith(verdict) ? `${verdict} ${summary}` : summary,
+        recommendation: answer.recommendation.trim(),
+        generatedBy: 'llm',
+      };
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { FlightThresholds } from '../../../shared/weather/colours.ts';
 import type { AiFlightAnalysisResponse, AnalysisFactor, AnalysisFactorName, RiskLevel } from '../../../shared/weather/contract.ts';
 import { compassPoint } from '../../../shared/weather/wind.ts';
-import { kmhToMs } from '../../../shared/weather/units.ts';
+import { formatSpeed, formatTemperature, formatVisibility, kmhToMs, type MeasurementSystem, type SpeedUnit } from '../../../shared/weather/units.ts';
+import type { NowVerdict } from '../../../shared/weather/verdict.ts';
 import type { PilotProfile } from './pilot-profile.ts';
 import { experienceFromHours, type Experience } from './policy.ts';
 
@@ -27,9 +28,33 @@ export interface AnalysisInput {
   pilot: PilotProfile;
   /** The timeline's next-good-window sentence, when known. */
   flyWindow: string | null;
+  /** The timeline's verdict of now (issue 16: the analysis states it first and never rates it lower). */
+  now?: NowVerdict | null;
+  /** The pilot's unit preference (issue 16: every number follows it); absent, the spec's SI units. */
+  units?: { system: MeasurementSystem; speedUnit: SpeedUnit } | null;
 }
 
-const ms = (v: number) => `${Math.round(v * 10) / 10} m/s`;
+/** How the analysis writes its numbers: the pilot's units, or m/s, °C and km as the spec's SI body. */
+export interface NumberWords {
+  speed: (ms: number) => string;
+  temperature: (c: number) => string;
+  visibility: (m: number) => string;
+}
+
+const SI_WORDS: NumberWords = {
+  speed: (v) => `${Math.round(v * 10) / 10} m/s`,
+  temperature: (c) => `${Math.round(c)} °C`,
+  visibility: (m) => (m > 9999 ? '10+ km' : m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`),
+};
+
+export function numberWords(units: AnalysisInput['units']): NumberWords {
+  if (!units) return SI_WORDS;
+  return {
+    speed: (v) => formatSpeed(v, units.speedUnit),
+    temperature: (c) => formatTemperature(c, units.system),
+    visibility: (m) => formatVisibility(m, units.system),
+  };
+}
 
 export interface Limits {
   windLimitMs: number;
@@ -50,8 +75,9 @@ export function limitsFor(pilot: PilotProfile, t: FlightThresholds): Limits {
 
 const factor = (name: AnalysisFactorName, severity: number, detail: string): AnalysisFactor => ({ factor: name, severity, detail });
 
-export function assessFactors(i: AnalysisInput, limits: Limits): AnalysisFactor[] {
+export function assessFactors(i: AnalysisInput, limits: Limits, n: NumberWords = numberWords(i.units)): AnalysisFactor[] {
   const { windLimitMs: L, gustLimitMs: G } = limits;
+  const ms = n.speed;
   const out: AnalysisFactor[] = [];
   const s = i.wind.speed;
   const from = i.wind.direction === null ? '' : ` from the ${compassPoint(i.wind.direction)}`;
@@ -69,10 +95,10 @@ export function assessFactors(i: AnalysisInput, limits: Limits): AnalysisFactor[
 
   const v = i.visibility;
   if (v === null) out.push(factor('visibility', 0, 'Visibility not reported'));
-  else if (v < 1000) out.push(factor('visibility', 3, `Visibility ${Math.round(v)} m: visual line of sight is not possible`));
-  else if (v < 3000) out.push(factor('visibility', 2, `Visibility ${(v / 1000).toFixed(1)} km is poor`));
-  else if (v < i.thresholds.visibility) out.push(factor('visibility', 1, `Visibility ${(v / 1000).toFixed(1)} km is below your ${i.thresholds.visibility / 1000} km threshold`));
-  else out.push(factor('visibility', 0, `Visibility ${v > 9999 ? '10+ km' : `${(v / 1000).toFixed(1)} km`}`));
+  else if (v < 1000) out.push(factor('visibility', 3, `Visibility ${n.visibility(v)}: visual line of sight is not possible`));
+  else if (v < 3000) out.push(factor('visibility', 2, `Visibility ${n.visibility(v)} is poor`));
+  else if (v < i.thresholds.visibility) out.push(factor('visibility', 1, `Visibility ${n.visibility(v)} is below your ${n.visibility(i.thresholds.visibility)} threshold`));
+  else out.push(factor('visibility', 0, `Visibility ${n.visibility(v)}`));
 
   const p = i.precipitationProbability;
   if (p === null) out.push(factor('precipitation', 0, 'Precipitation chance not reported'));
@@ -82,11 +108,11 @@ export function assessFactors(i: AnalysisInput, limits: Limits): AnalysisFactor[
 
   const t = i.temperature;
   const tr = i.thresholds.temperature;
-  if (t < tr.min || t > tr.max) out.push(factor('temperature', 3, `${Math.round(t)} °C is outside your ${tr.min} to ${tr.max} °C range`));
-  else if (t < 0) out.push(factor('temperature', 2, `${Math.round(t)} °C: batteries lose capacity fast below freezing`));
-  else if (t > 35) out.push(factor('temperature', 2, `${Math.round(t)} °C: motors and batteries run hot`));
-  else if (t < 5) out.push(factor('temperature', 1, `${Math.round(t)} °C: cold batteries give shorter flights`));
-  else out.push(factor('temperature', 0, `${Math.round(t)} °C`));
+  if (t < tr.min || t > tr.max) out.push(factor('temperature', 3, `${n.temperature(t)} is outside your ${n.temperature(tr.min)} to ${n.temperature(tr.max)} range`));
+  else if (t < 0) out.push(factor('temperature', 2, `${n.temperature(t)}: batteries lose capacity fast below freezing`));
+  else if (t > 35) out.push(factor('temperature', 2, `${n.temperature(t)}: motors and batteries run hot`));
+  else if (t < 5) out.push(factor('temperature', 1, `${n.temperature(t)}: cold batteries give shorter flights`));
+  else out.push(factor('temperature', 0, n.temperature(t)));
 
   const kp = i.kp;
   if (kp === null) out.push(factor('kp', 0, 'Kp index not available'));
@@ -150,7 +176,7 @@ const HEADLINES: Record<RiskLevel, string> = {
   EXTREME: 'Do not fly.',
 };
 
-function pilotNote(pilot: PilotProfile, limits: Limits, experience: Experience): string {
+function pilotNote(pilot: PilotProfile, limits: Limits, experience: Experience, ms: (v: number) => string): string {
   const drone = pilot.droneRegistered
     ? limits.windLimitSource === 'drone'
       ? `Judged against your ${pilot.droneName ?? pilot.droneClass ?? 'primary drone'} (${ms(limits.windLimitMs)} wind limit)`
@@ -174,17 +200,21 @@ function confidenceOf(i: AnalysisInput): number {
 export function ruleBasedAnalysis(i: AnalysisInput): AiFlightAnalysisResponse {
   const limits = limitsFor(i.pilot, i.thresholds);
   const experience = experienceFromHours(i.pilot.flightHours);
-  const factors = assessFactors(i, limits);
-  const risk = riskLevel(factors, i, limits, experience);
+  const factors = assessFactors(i, limits, numberWords(i.units));
+  const n = numberWords(i.units);
+  const verdict = i.now ?? null;
+  // One verdict (issue 16): a limit the timeline sees passed now is at least HIGH and is said first.
+  const ruled = riskLevel(factors, i, limits, experience);
+  const risk: RiskLevel = verdict?.status === 'no-fly' && (ruled === 'LOW' || ruled === 'MODERATE') ? 'HIGH' : ruled;
   const ranked = [...factors].filter((f) => f.severity > 0).sort((a, b) => b.severity - a.severity);
   const [limiting, ...others] = ranked;
 
-  const parts = [HEADLINES[risk]];
+  const parts = [verdict?.status === 'no-fly' && verdict.headline ? verdict.headline : HEADLINES[risk]];
   if (limiting) parts.push(`${limiting.detail}${limiting.severity >= 2 ? ' and limits the flight' : ''}.`);
   else parts.push(`${factors[0]!.detail}, ${factors[2]!.detail.toLowerCase()}, nothing limits the flight.`);
   if (others.length) parts.push(`Also watch: ${others.slice(0, 3).map((f) => f.detail.charAt(0).toLowerCase() + f.detail.slice(1)).join('; ')}.`);
   if (i.flyWindow) parts.push(i.flyWindow);
-  parts.push(pilotNote(i.pilot, limits, experience));
+  parts.push(pilotNote(i.pilot, limits, experience, n.speed));
 
   let recommendation: string;
   if (risk === 'EXTREME') recommendation = `Do not fly${limiting ? `: ${limiting.detail.charAt(0).toLowerCase()}${limiting.detail.slice(1)}` : ''}.`;

@@ -137,7 +137,21 @@ export function assembleWeather(g: Gathered, o: AssembleOptions): WeatherRespons
   });
 
   const hours = timelineHours(f);
-  const timeline = buildTimeline(hours.map(hourConditions), {
+  // The first hour is now: the current readings (what the cards show) judge it, so the timeline and the
+  // verdict every card states agree with the cards (issue 16). Missing readings keep the hour's forecast.
+  const conditions = hours.map(hourConditions);
+  if (conditions[0]) {
+    const h = conditions[0];
+    conditions[0] = {
+      ...h,
+      windSpeed: c.windSpeed[10] ?? h.windSpeed,
+      windGust: c.windGust ?? h.windGust,
+      visibility: c.visibility ?? h.visibility,
+      temperature: c.temperature ?? h.temperature,
+      weatherCode: c.weatherCode ?? h.weatherCode,
+    };
+  }
+  const timeline = buildTimeline(conditions, {
     thresholds: o.thresholds,
     droneWindLimitMs: o.droneWindLimitMs,
     kp,

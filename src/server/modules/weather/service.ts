@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { LOCATION_SEARCH_MIN_CHARS, WEATHER_CACHE_MS } from '../../../shared/weather/constants.ts';
+import { LOCATION_SEARCH_MIN_CHARS, PLACE_SEARCH_OUTAGE, WEATHER_CACHE_MS, WEATHER_OUTAGE } from '../../../shared/weather/constants.ts';
 import { withDefaults } from '../../../shared/weather/colours.ts';
 import type { AiFlightAnalysisRequest, AiFlightAnalysisResponse, LocationResult, WeatherQuery, WeatherResponse } from '../../../shared/weather/contract.ts';
 import { ProviderError } from '../../lib/fetch-json.ts';
@@ -13,6 +13,7 @@ import type { ForecastData } from '../../providers/open-meteo/normalize.ts';
 import type { KpReading } from '../../providers/space-weather/kp-index.ts';
 import { createSpaceWeatherClient } from '../../providers/space-weather/space-weather-client.ts';
 import { ruleBasedAnalysis } from './analysis.ts';
+import { nowVerdict, type NowVerdict } from '../../../shared/weather/verdict.ts';
 import { createLlmAnalyst } from './analysis-llm.ts';
 import { assembleWeather, type Settled } from './assemble.ts';
 import { createTtlCache } from './cache.ts';
@@ -27,6 +28,7 @@ export interface WeatherServiceDeps {
 
 const UNABLE = 'Unable to get weather data.';
 const ADVICE = 'Use a valid city, address or coordinates (for example "40.71, -74.01").';
+
 const CACHE_ENTRIES = 1000;
 
 interface ResolvedLocation {
@@ -87,7 +89,7 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
     } catch (error) {
       warn('geocoding', error);
       throw new AppError(502, 'GEOCODING_UNAVAILABLE', UNABLE, {
-        advice: 'The place search is unavailable right now; coordinates such as "40.71, -74.01" still work.',
+        advice: PLACE_SEARCH_OUTAGE,
       });
     }
     const place = bestPlace(places, qualifiers);
@@ -108,7 +110,7 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
       settle(logged('kp', caches.kp.get('planetary', () => spaceWeather.currentKp()))),
     ]);
     if (!forecast.ok) {
-      throw new AppError(502, 'WEATHER_UNAVAILABLE', UNABLE, { advice: ADVICE, detail: forecast.error });
+      throw new AppError(502, 'WEATHER_UNAVAILABLE', UNABLE, { advice: WEATHER_OUTAGE, detail: forecast.error });
     }
     return { location, forecast: forecast.value, airQuality: aq, metar, taf, kp };
   }
@@ -126,7 +128,7 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
   return {
     getWeather,
 
-    /** §8: a failed search is an empty list, never an error. */
+    /** A failed search says so (issue 16, over §8's empty list): 503 with what happened, never "no places found". */
     async searchLocations(query: string): Promise<LocationResult[]> {
       const text = query.trim();
       if (text.length < LOCATION_SEARCH_MIN_CHARS) return [];
@@ -135,7 +137,7 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
         return places.slice(0, 10).map((p) => ({ name: placeLabel(p), city: p.name, state: p.state, country: p.country, lat: p.lat, lon: p.lon }));
       } catch (error) {
         warn('geocoding', error);
-        return [];
+        throw new AppError(503, 'PLACE_SEARCH_UNAVAILABLE', PLACE_SEARCH_OUTAGE);
       }
     },
 
@@ -143,10 +145,13 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
       const thresholds = withDefaults(body.thresholds);
       const pilot = await pilotProfiles.profile(userId);
       let flyWindow: string | null = null;
+      let now: NowVerdict | null = null;
       if (body.location) {
         // The timeline is a bonus to the analysis: without it the analysis still answers.
         try {
-          flyWindow = (await getWeather(userId, { location: body.location, thresholds: body.thresholds })).flyWindow.text;
+          const weather = await getWeather(userId, { location: body.location, thresholds: body.thresholds });
+          flyWindow = weather.flyWindow.text;
+          now = nowVerdict(weather.hourly);
         } catch (error) {
           if (!(error instanceof AppError || error instanceof ProviderError)) throw error;
         }
@@ -163,6 +168,8 @@ export function createWeatherService({ config, pilotProfiles, log }: WeatherServ
         thresholds,
         pilot,
         flyWindow,
+        now,
+        units: body.units ?? null,
       });
       if (!llm) return rules;
       try {

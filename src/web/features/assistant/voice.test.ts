@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_MESSAGES } from '../../../shared/assistant.ts';
-import { cooldownLeft, initialVoiceState, transcriptAction, voiceReducer, type VoiceEvent, type VoiceState } from './voice.ts';
+import { cooldownLeft, initialVoiceState, transcriptAction, VOICE_ERROR_TEXTS, voiceReducer, type VoiceEvent, type VoiceState } from './voice.ts';
 
 const run = (events: VoiceEvent[], from: VoiceState = initialVoiceState) => events.reduce(voiceReducer, from);
 
@@ -25,7 +25,12 @@ describe('voice state machine', () => {
 
   it('gives the spec texts for errors', () => {
     expect(run([{ type: 'listen' }, { type: 'error', code: 'no-speech' }])).toMatchObject({ status: 'idle', error: ASSISTANT_MESSAGES.noSpeech });
-    expect(run([{ type: 'listen' }, { type: 'error', code: 'not-allowed' }]).error).toBe('Error: not-allowed');
+    expect(run([{ type: 'listen' }, { type: 'error', code: 'not-allowed' }]).error).toBe(VOICE_ERROR_TEXTS['not-allowed']);
+    expect(run([{ type: 'listen' }, { type: 'error', code: 'not-allowed' }]).error).toMatch(/blocked the microphone.*set Microphone to Allow/);
+    // No raw error code reaches the page, known or not.
+    for (const code of ['audio-capture', 'network', 'service-not-allowed', 'bad-grammar']) {
+      expect(run([{ type: 'listen' }, { type: 'error', code }]).error).not.toContain(code);
+    }
     expect(run([{ type: 'start-failed' }])).toMatchObject({ status: 'idle', error: ASSISTANT_MESSAGES.speechStartFailed });
   });
 

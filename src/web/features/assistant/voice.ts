@@ -26,9 +26,22 @@ export type VoiceEvent =
   | { type: 'question'; at: number }
   | { type: 'answered' };
 
-/** Doc 1 §8's texts for the Web Speech API's error codes. */
+/**
+ * What happened, in words, for the Web Speech API's error codes (doc 1 §8's "no speech", and issue 16:
+ * a pilot seeing "Error: not-allowed" does not know the browser blocked the microphone or how to allow it).
+ */
+export const VOICE_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  'not-allowed':
+    'The browser blocked the microphone for this site. To allow it, click the lock or site-settings icon in the address bar, set Microphone to Allow, then press Try Again. You can also type your question.',
+  'service-not-allowed': 'Voice input is turned off in this browser. Allow speech recognition in its settings, or type your question.',
+  'audio-capture': 'No microphone was found. Connect one (or check it is not used by another app), then press Try Again. You can also type your question.',
+  network: 'Speech recognition needs an internet connection and could not reach its service. Check your connection, then press Try Again.',
+  'language-not-supported': 'Voice input does not support this language in this browser. Please type your question.',
+};
+
 function recognitionErrorText(code: string): string {
-  return code === 'no-speech' ? ASSISTANT_MESSAGES.noSpeech : `Error: ${code}`;
+  if (code === 'no-speech') return ASSISTANT_MESSAGES.noSpeech;
+  return VOICE_ERROR_TEXTS[code] ?? 'Voice input stopped unexpectedly. Press Try Again, or type your question.';
 }
 
 /** idle → listening → processing (a question was sent) → idle once it is answered (doc 1 §4). */

@@ -132,6 +132,7 @@ async function readFile(bytes: Buffer, answersIn: Answers, mapper: ColumnMapper 
     answers = { ...answers, llmMapping: proposal };
     result = mapLogbook(columns, rows, answers, proposal);
   }
+  if ('refused' in result) throw new AppError(422, 'IMPORT_NOT_A_FLIGHT_LOG', result.refused);
   if ('missing' in result) {
     const names = columns.map((c) => c.header).filter(Boolean);
     const question = result.missing === 'date' ? questions.dateColumn(names, true) : questions.durationColumn(names);

@@ -282,7 +282,14 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       const reading = readAnswer(pending.data, answer, saved.data, droneChoices(drones));
       if (!reading.ok) return saveQuestion(caller.id, { kind: 'extract', variants: {} }, sessionId, saved.data, reading.question, { kind: 'file' });
       const source = await sourceOf(session);
-      const result = await analyse(source, reading.answers, drones, mapper);
+      let result: Awaited<ReturnType<typeof analyse>>;
+      try {
+        result = await analyse(source, reading.answers, drones, mapper);
+      } catch (error) {
+        // A file refused after an answer (not a flight log after all) ends its session: nothing is left to answer.
+        if (error instanceof AppError && error.code === 'IMPORT_NOT_A_FLIGHT_LOG') await db.delete(flightLogImportSessions).where(eq(flightLogImportSessions.id, sessionId));
+        throw error;
+      }
       if (result.kind === 'question') return saveQuestion(caller.id, source, sessionId, result.answers, result.question, result.keep);
       return commit(caller, result.plan, sessionId);
     },

@@ -2,7 +2,7 @@ import { latestDateOnEarth } from '../../../../shared/drones.ts';
 import { EARLIEST_FLIGHT_DATE, FLIGHT_LOG_LEN, MAX_FLIGHT_MINUTES, type ImportError } from '../../../../shared/flight-logs/contract.ts';
 import { EXPORT_COLUMNS } from '../csv-export.ts';
 import { type Candidate, type Column, candidatesFor, type LogbookField } from './columns.ts';
-import { type Answers, type Question, questions } from './questions.ts';
+import { type Answers, NOT_A_FLIGHT_LOG, type Question, questions } from './questions.ts';
 import type { FlightCandidate } from './types.ts';
 import {
   type DateOrder,
@@ -42,7 +42,8 @@ export interface LogbookMapping {
   answered: number;
 }
 
-export type MappingResult = { mapping: LogbookMapping } | { question: Question } | { missing: 'date' | 'duration' };
+/** `refused`: the file cannot be a flight log (no column reads as dates): no question could help. */
+export type MappingResult = { mapping: LogbookMapping } | { question: Question } | { missing: 'date' | 'duration' } | { refused: string };
 
 const cell = (row: Row, col: Column | undefined) => (col ? unneutralise((row.fields[col.index] ?? '').trim()) : '');
 
@@ -99,6 +100,11 @@ export function mapLogbook(columns: Column[], rows: Row[], answers: Answers, pro
     return { mapping: { columns: mapped, durationUnit: 'min', clock: 'h:mm', dateOrder: null, method: 'signature', partialMatches: 0, answered: 0 } };
   }
 
+  // No column reads as dates: not a flight log, whatever it is called (issue 16: "hello,world" asked
+  // for the date column forever). Refused at once rather than asked about.
+  const datedColumns = columns.filter((c) => share(sampleValues(rows, c), readsAsDate) >= 0.5);
+  if (datedColumns.length === 0) return { refused: NOT_A_FLIGHT_LOG };
+
   // The flight date: a column named so whose values read as dates.
   if (answers.dateColumn) {
     take('date', byHeader(answers.dateColumn));
@@ -128,7 +134,11 @@ export function mapLogbook(columns: Column[], rows: Row[], answers: Answers, pro
   if (!dateCol) return { missing: 'date' };
   const dateValues = sampleValues(rows, dateCol, Infinity);
   if (share(dateValues.slice(0, 200), readsAsDate) < 0.5) {
-    return { question: questions.dateColumn(columns.map((c) => c.header), true) };
+    // An answer that did not resolve the question never gets the same question back: only the other
+    // columns that do hold dates are offered, and with none left the file is refused.
+    const others = datedColumns.filter((c) => c.index !== dateCol.index).map((c) => c.header);
+    if (others.length === 0) return { refused: NOT_A_FLIGHT_LOG };
+    return { question: questions.dateColumn(others, false, `The column '${dateCol.header}' does not hold dates.`) };
   }
 
   // Takeoff time: a time-of-day column, unless the date column carries the time already.

@@ -21,6 +21,9 @@ export const answersSchema = z.object({
 });
 export type Answers = z.infer<typeof answersSchema>;
 
+/** A file the import cannot use is refused at once, saying what was expected (issue 16), never asked about. */
+export const NOT_A_FLIGHT_LOG = 'This file has no date or time column: it does not look like a flight log. We read AirData, DJI, Litchi and logbook CSV files.';
+
 export const QUESTION_KINDS = ['dateOrder', 'dateColumn', 'durationColumn', 'durationUnit', 'unknownDrones', 'whichDrone'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -47,11 +50,13 @@ export const questions = {
     question: `Dates in this file such as '${example}' can be read two ways. Are they day/month/year or month/day/year?`,
     options: ['Day/Month/Year', 'Month/Day/Year'],
   }),
-  dateColumn: (columns: string[], none: boolean): Question => ({
+  dateColumn: (columns: string[], none: boolean, why = ''): Question => ({
     kind: 'dateColumn',
-    question: none
+    question: (why ? `${why} ` : '') + (none
       ? `I could not tell which column holds the flight date. Which one is it? The columns are ${list(columns.slice(0, 12))}.`
-      : `Two columns could hold the flight date: ${list(columns)}. Which one is the date of the flight?`,
+      : columns.length === 1
+        ? `Is '${columns[0]}' the date of the flight? Answer with its name to use it.`
+        : `${columns.length === 2 ? 'Two' : 'These'} columns could hold the flight date: ${list(columns)}. Which one is the date of the flight?`),
     options: columns.slice(0, 12),
     columns,
   }),

@@ -1,17 +1,19 @@
 import { Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LOGIN_URL } from '../api.ts';
+import { fetchProviders, LOGIN_URL, PROVIDERS_KEY, providerLoginUrl } from '../api.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { AuthCard, TermsNote } from './auth-card.tsx';
-
-/** The providers the product offers (doc 1 §1); which ones this server has set up is on /login/providers. */
-const OFFERED_PROVIDERS = ['Google', 'GitHub', 'Apple', 'X', 'Email'] as const;
 
 /** /login and every path a signed-out visitor may not reach (doc 1 §2, doc 3 §2.1). */
 export function LoginPage() {
   const { isAuthenticated, isLoading } = useAuth();
+  // Only the providers this server has set up are offered, each a real link to its sign-in (issue 16:
+  // pills that looked clickable and did nothing). Single sign-on is the button above.
+  const providers = useQuery({ queryKey: PROVIDERS_KEY, queryFn: fetchProviders });
+  const others = (providers.data?.providers ?? []).filter((p) => p.id !== 'oidc');
 
   if (isLoading) {
     return (
@@ -32,18 +34,24 @@ export function LoginPage() {
         <LogIn aria-hidden />
         Continue with SSO
       </Button>
-      <section aria-labelledby="login-providers-heading" className="grid gap-3">
-        <h2 id="login-providers-heading" className="text-center text-sm font-medium text-muted-foreground">
-          Sign in with
-        </h2>
-        <ul className="flex flex-wrap justify-center gap-2" data-testid="login-provider-list">
-          {OFFERED_PROVIDERS.map((name) => (
-            <li key={name} className="rounded-full border bg-muted px-3 py-1 text-sm font-medium">
-              {name}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {others.length > 0 && (
+        <section aria-labelledby="login-providers-heading" className="grid gap-3">
+          <h2 id="login-providers-heading" className="text-center text-sm font-medium text-muted-foreground">
+            Or sign in with
+          </h2>
+          <ul className="flex flex-wrap justify-center gap-2" data-testid="login-provider-list">
+            {others.map((provider) => (
+              <li key={provider.id}>
+                <Button asChild variant="outline" size="sm">
+                  <a href={providerLoginUrl(provider.id)} data-testid={`login-provider-${provider.id}`}>
+                    {provider.name}
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <TermsNote />
     </AuthCard>
   );

@@ -86,6 +86,8 @@ function DroneForm({ drone, onDone }: { drone: Drone | null; onDone: () => void 
       onDone();
     },
     onError: (error) => {
+      // A duplicate serial is the pilot's to fix in the form: show it on the field, not only in a toast.
+      if (error instanceof ApiError && error.serverMessage === DRONE_MESSAGES.duplicateSerial) setErrors((e) => ({ ...e, serialNumber: DRONE_MESSAGES.duplicateSerial }));
       toast({
         title: DRONE_MESSAGES.registrationFailedTitle,
         description: error instanceof ApiError ? error.serverMessage : DRONE_MESSAGES.saveFailed,

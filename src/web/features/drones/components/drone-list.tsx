@@ -120,7 +120,7 @@ export function DroneList({ via }: { via: 'page' | 'profile' }) {
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {!d.isPrimary && (
-                      <Button variant="outline" size="sm" onClick={() => primary.mutate(d.id)} disabled={primary.isPending} aria-label={`Make ${droneDisplayName(d)} primary`}>
+                      <Button variant="outline" size="sm" onClick={() => primary.mutate(d.id)} disabled={primary.isPending} aria-label={`Make Primary: ${droneDisplayName(d)}`}>
                         <Star aria-hidden />
                         Make Primary
                       </Button>

@@ -19,7 +19,7 @@ type Errors = Partial<Record<Field, string>>;
 
 function initialValues(log: FlightLog | null): Values {
   return {
-    // Defaults (doc 2 §5): no drone, today, 30 minutes, recreational.
+    // Defaults (doc 2 §5): today, 30 minutes, recreational; the drone is the primary one (see below).
     droneId: log ? String(log.droneId) : '',
     flightDate: log?.flightDate ?? localToday(),
     flightDuration: String(log?.flightDuration ?? FLIGHT_LOG_DEFAULTS.flightDuration),
@@ -56,9 +56,14 @@ export function FlightLogFormDialog({ open, log, drones, dronesLoading, onClose 
 
 function FlightLogForm({ log, drones, dronesLoading, onDone }: { log: FlightLog | null; drones: readonly Drone[]; dronesLoading: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => initialValues(log));
+  const [chosen, setValues] = useState<Values>(() => initialValues(log));
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  // The Drones page promises the primary drone is "picked by default" (issue 16): a new flight starts
+  // on it until the pilot picks another. Derived, not stored, so drones that load after the dialog
+  // opened still preselect it.
+  const primaryId = drones.find((d) => d.isPrimary)?.id;
+  const values: Values = !log && !touched.droneId && chosen.droneId === '' && primaryId !== undefined ? { ...chosen, droneId: String(primaryId) } : chosen;
 
   const save = useMutation({
     mutationFn: (body: FlightLogInputRaw) => (log ? replaceFlightLog(log.id, body) : createFlightLog(body)),

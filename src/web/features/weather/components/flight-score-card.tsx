@@ -2,6 +2,7 @@ import { Calculator, TriangleAlert } from 'lucide-react';
 import { breachesThreshold, type FlightThresholds } from '../../../../shared/weather/colours.ts';
 import type { WeatherResponse } from '../../../../shared/weather/contract.ts';
 import { formatSpeed, type MeasurementSystem, type SpeedUnit } from '../../../../shared/weather/units.ts';
+import { nowVerdict } from '../../../../shared/weather/verdict.ts';
 import { shownGust } from '../../../../shared/weather/wind.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -27,6 +28,9 @@ export function FlightScoreCard({
   // §9's score has no gust rule, so a gusty day can score well: say so where the score is read.
   const gust = shownGust(weather.multiAltitudeWind.wind_surface, weather.current.wind_gust);
   const gustWarning = breachesThreshold('gusts', gust, thresholds);
+  // One verdict (issue 16): a limit passed now is said first, above the score, as the brief, the
+  // analysis and the timeline say it.
+  const verdict = nowVerdict(weather.hourly);
   return (
     <Card data-testid="flight-score-card" className="h-full">
       <CardHeader className="pb-2">
@@ -35,6 +39,21 @@ export function FlightScoreCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {verdict && verdict.status !== 'fly' && verdict.headline && (
+          <p
+            className={cn(
+              'flex items-start gap-2 rounded-md border px-3 py-2 text-sm font-semibold',
+              verdict.status === 'no-fly'
+                ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200'
+                : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200',
+            )}
+            data-testid="score-verdict"
+            data-status={verdict.status}
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {verdict.headline}
+          </p>
+        )}
         <div className="flex items-end gap-3">
           <p className="text-5xl leading-none font-bold tabular-nums" data-testid="flight-score">
             {score}

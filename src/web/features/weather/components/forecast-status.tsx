@@ -1,10 +1,12 @@
 import { CloudOff } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WEATHER_OUTAGE } from '../../../../shared/weather/constants.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export const WEATHER_UNAVAILABLE = 'Unable to get weather data.';
-const DEFAULT_ADVICE = 'Use a valid city, address or coordinates (for example "40.71, -74.01").';
+/** When the server itself could not be reached or answered without advice: an outage, not the pilot's input (issue 16). */
+const OUTAGE_ADVICE = WEATHER_OUTAGE;
 
 export function ForecastLoading({ location }: { location: string }) {
   return (
@@ -21,12 +23,11 @@ function adviceOf(error: unknown): string {
   if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'advice' in error.body && typeof error.body.advice === 'string') {
     return error.body.advice;
   }
-  return DEFAULT_ADVICE;
+  return OUTAGE_ADVICE;
 }
 
-/** §8: 'Unable to get weather data.' with advice, and the failed request's status. */
+/** §8: 'Unable to get weather data.' with the server's advice; no raw status code reaches the page (issue 16). */
 export function ForecastError({ error }: { error: unknown }) {
-  const status = error instanceof ApiError ? error.status : null;
   return (
     <Card data-testid="forecast-error" role="alert">
       <CardContent className="flex items-start gap-3 p-6">
@@ -34,7 +35,6 @@ export function ForecastError({ error }: { error: unknown }) {
         <div className="grid gap-1 text-sm">
           <p className="font-semibold">{WEATHER_UNAVAILABLE}</p>
           <p>{adviceOf(error)}</p>
-          <p className="text-xs text-muted-foreground">{status === null ? 'Weather API request failed: network error' : `Weather API request failed: ${status}`}</p>
         </div>
       </CardContent>
     </Card>

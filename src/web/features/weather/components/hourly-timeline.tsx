@@ -39,6 +39,7 @@ export function HourlyTimeline({ weather, speedUnit }: { weather: WeatherRespons
             );
           })}
           <span>Judged against your thresholds{weather.limits.droneWindLimitMs !== null ? " and your drone's wind limit" : ''}.</span>
+          <span data-testid="timeline-figure-legend">Figures: W wind speed, G gust speed (shown where gusts limit the hour).</span>
         </p>
       </CardHeader>
       <CardContent>
@@ -56,12 +57,15 @@ export function HourlyTimeline({ weather, speedUnit }: { weather: WeatherRespons
                       return (
                         <li
                           key={cell.time}
-                          className="flex w-12 flex-col items-center gap-1 text-center"
-                          title={cell.description}
+                          className="flex w-14 flex-col items-center gap-1 text-center"
+                          title={`${cell.description}${cell.figure ? `; ${cell.figure.kind} ${formatSpeed(cell.figure.value, speedUnit)}` : ''}`}
                           data-testid="timeline-hour"
                           data-status={cell.status}
                         >
-                          <span className="sr-only">{cell.description}</span>
+                          <span className="sr-only">
+                            {cell.description}
+                            {cell.figure ? `; ${cell.figure.kind} ${formatSpeed(cell.figure.value, speedUnit)}` : ''}
+                          </span>
                           <span className="text-xs tabular-nums" aria-hidden>
                             {cell.clock}
                           </span>
@@ -71,8 +75,8 @@ export function HourlyTimeline({ weather, speedUnit }: { weather: WeatherRespons
                           <span className="h-4 w-full truncate text-[11px] leading-4 text-muted-foreground" aria-hidden>
                             {cell.factor ? FACTOR_SHORT[cell.factor] : ''}
                           </span>
-                          <span className="text-[11px] leading-3 text-muted-foreground tabular-nums" aria-hidden>
-                            {cell.wind === null ? '' : formatSpeed(cell.wind, speedUnit).replace(' ', '\u00a0')}
+                          <span className="text-[11px] leading-3 text-muted-foreground tabular-nums" aria-hidden data-testid="timeline-figure" data-kind={cell.figure?.kind}>
+                            {cell.figure === null ? '' : `${cell.figure.kind === 'gusts' ? 'G' : 'W'}\u00a0${formatSpeed(cell.figure.value, speedUnit).replace(' ', '\u00a0')}`}
                           </span>
                         </li>
                       );

@@ -1,6 +1,6 @@
 import { LocateFixed, MapPin, Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { LOCATION_SEARCH_MIN_CHARS } from '../../../../shared/weather/constants.ts';
+import { LOCATION_SEARCH_MIN_CHARS, PLACE_SEARCH_OUTAGE as PLACE_SEARCH_FAILED } from '../../../../shared/weather/constants.ts';
 import type { LocationResult } from '../../../../shared/weather/contract.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -23,7 +23,7 @@ export interface LocationSearchProps {
 export function LocationSearch({ text, onTextChange, onSelect, onSubmit, onUseMyLocation, detecting }: LocationSearchProps) {
   const [typing, setTyping] = useState(false);
   const [active, setActive] = useState(-1);
-  const { results, isSearching, searched } = useLocationSearch(text, typing);
+  const { results, isSearching, searched, failed } = useLocationSearch(text, typing);
   const listId = useId();
   const inputId = useId();
   const hintId = useId();
@@ -122,7 +122,12 @@ export function LocationSearch({ text, onTextChange, onSelect, onSubmit, onUseMy
               </li>
             ))}
           </ul>
-          {searched && results.length === 0 && !isSearching && (
+          {failed && (
+            <p className="px-3 py-2 text-sm text-destructive" role="status" data-testid="location-search-failed">
+              {PLACE_SEARCH_FAILED}
+            </p>
+          )}
+          {searched && !failed && results.length === 0 && !isSearching && (
             <p className="px-3 py-2 text-sm text-muted-foreground" role="status">
               No places found. Try another spelling, or coordinates such as 40.71, -74.01.
             </p>

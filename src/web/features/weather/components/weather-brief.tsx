@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { TileColour } from '../model/cards.ts';
 import { briefView, LEVEL_WORDS } from '../model/brief.ts';
@@ -63,7 +64,21 @@ export interface AnalysisState {
   data: AiFlightAnalysisResponse | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** The failure, to tell a limit (say so, and when to try again) from a fault (issue 16). */
+  error?: unknown;
   retry: () => void;
+}
+
+/**
+ * A limit offers the way forward (issue 16): the server's own words for a rate or plan limit, with when
+ * it clears; never the bare "failed" of a fault.
+ */
+export function analysisFailureText(error: unknown): string {
+  // The rate limit's message says when it clears ("retry in 1 minute"); a plan's refusal says what it allows.
+  if (error instanceof ApiError && (error.status === 429 || error.status === 403) && error.serverMessage.trim()) {
+    return error.serverMessage.trim().replace(/([^.])$/, '$1.');
+  }
+  return ANALYSIS_FAILED;
 }
 
 /** The AI flight analysis of paid tiers (§3: summary, recommendation, riskLevel, confidence, error). */
@@ -87,7 +102,9 @@ export function AiAnalysisCard({ analysis, unavailable }: { analysis: AnalysisSt
           </div>
         ) : isError || !data ? (
           <div className="grid gap-2" role="alert">
-            <p className="text-sm font-medium text-red-700 dark:text-red-300">{ANALYSIS_FAILED}</p>
+            <p className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="analysis-failure">
+              {analysisFailureText(analysis.error)}
+            </p>
             <Button variant="outline" size="sm" className="w-fit" onClick={analysis.retry}>
               <RefreshCw aria-hidden />
               Try again

@@ -5,10 +5,12 @@ import { aiFlightAnalysisRequestSchema } from '../../../../shared/weather/contra
 import { sampleWeather } from './sample-weather.test-support.ts';
 
 describe('briefView (§9: 70+ good, 50-69 caution, under 50 poor)', () => {
-  it('adds the wind at 400 ft and the fly window to the shared brief', () => {
+  it('adds the wind at 400 ft and the fly window to the shared brief; a limit passed now comes first (issue 16)', () => {
+    // The sample scores well, but its gusts are past the limit now: the brief no longer says "Good".
     const brief = briefView(sampleWeather(), 'imperial', 'mph');
-    expect(brief.level).toBe('good');
-    expect(brief.text).toMatch(/^Good conditions for flying\. Wind 9 mph from the N, gusts 24 mph/);
+    expect(brief.level).toBe('poor');
+    expect(brief.text).toMatch(/^Flying now is not advised: gusts past your limits\. Wind 9 mph from the N, gusts 24 mph/);
+    expect(brief.advice).not.toContain('Nothing in the forecast stands in the way');
     expect(brief.lines).toEqual(['About 22 mph of wind at 400 ft.', 'No good window in the next 24 hours, limited mostly by gusts.']);
   });
 
@@ -20,6 +22,8 @@ describe('briefView (§9: 70+ good, 50-69 caution, under 50 poor)', () => {
   ] as const)('score %i is %s', (score, level) => {
     const w = sampleWeather();
     w.droneConditions.score = score;
+    // The §9 bands alone: nothing in the timeline limits now.
+    w.hourly = w.hourly.map((h) => ({ ...h, status: 'fly' as const, limitingFactor: null, factors: [] }));
     expect(briefView(w, 'metric', 'kmh').level).toBe(level);
   });
 });

@@ -30,6 +30,11 @@ export interface TimelineCell {
   description: string;
   /** m/s at 10 m, for the cell's small wind figure */
   wind: number | null;
+  /**
+   * The cell's small figure and what it is (issue 16: a cell read "gusts 10 mph" while showing the
+   * wind): the gust speed where gusts limit the hour, else the wind speed. m/s.
+   */
+  figure: { kind: 'wind' | 'gusts'; value: number } | null;
 }
 
 export interface TimelineDay {
@@ -50,13 +55,18 @@ export function dayLabel(time: number, nowS: number, utcOffsetS: number): string
 export function timelineDays(w: WeatherResponse): TimelineDay[] {
   const offset = w.location.utcOffsetSeconds;
   const windAt = new Map(w.forecast.map((h) => [h.time, h.wind_speed]));
+  const gustAt = new Map(w.forecast.map((h) => [h.time, h.wind_gust]));
   const days: TimelineDay[] = [];
-  for (const h of w.hourly) {
+  for (const [index, h] of w.hourly.entries()) {
+    // The first hour is now: the server judged it on the current readings, so its figures are those.
+    const wind = index === 0 ? (w.current.wind_speed ?? windAt.get(h.time) ?? null) : (windAt.get(h.time) ?? null);
+    const gust = index === 0 ? (w.current.wind_gust ?? gustAt.get(h.time) ?? null) : (gustAt.get(h.time) ?? null);
+    const figure = h.limitingFactor === 'gusts' && gust !== null ? { kind: 'gusts' as const, value: gust } : wind === null ? null : { kind: 'wind' as const, value: wind };
     const label = dayLabel(h.time, w.current.time, offset);
     const clock = localClock(h.time, offset);
     const words = h.factors.map((f) => FACTOR_WORDS[f]);
     const description = `${label} ${clock}: ${STATUS_WORDS[h.status]}${words.length ? `, limited by ${words.join(', ')}` : ''}`;
-    const cell: TimelineCell = { time: h.time, clock, status: h.status, factor: h.limitingFactor, description, wind: windAt.get(h.time) ?? null };
+    const cell: TimelineCell = { time: h.time, clock, status: h.status, factor: h.limitingFactor, description, wind, figure };
     const last = days[days.length - 1];
     if (last?.label === label) last.cells.push(cell);
     else days.push({ label, cells: [cell] });

@@ -73,7 +73,7 @@ export function ForecastPage() {
     thresholds.ready && !waitingForDevice,
   );
   const data = weather.data;
-  const analysis = useFlightAnalysis(data, location.text, saved, aiTier && !weather.isPlaceholderData);
+  const analysis = useFlightAnalysis(data, location.text, saved, aiTier && !weather.isPlaceholderData, { system, speedUnit });
 
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6" data-testid="forecast-page">
@@ -130,6 +130,7 @@ export function ForecastPage() {
                   data: analysis.data,
                   isLoading: analysis.isLoading || (weather.isPlaceholderData && !analysis.data),
                   isError: analysis.isError,
+                  error: analysis.error,
                   retry: () => void analysis.refetch(),
                   unavailable: analysisRequest(data, location.text, saved) === null,
                 }

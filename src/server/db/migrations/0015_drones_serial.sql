@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "drones_user_maker_serial_unique" ON "drones" USING btree ("user_id","manufacturer",lower(coalesce("custom_manufacturer", '')),lower("serial_number")) WHERE "drones"."retired_at" is null and lower("drones"."serial_number") <> 'unknown';
