@@ -353,6 +353,24 @@ describe('logbook files, one row per flight', () => {
     expect((await logsOf(u))[0]!.flightDate).toBe('2024-01-31');
   });
 
+  it('ends the import, with what was expected, after a second unreadable answer: no question text repeats (issue 16)', async () => {
+    const u = await pilot('logbook-nonsense-twice');
+    await addDrone(u, { serialNumber: 'M3', manufacturer: 'DJI', model: 'Mavic 3' });
+    const q = asked(await importCsv(u, 'Date (UTC),Date (local),Duration (min)\n2024-02-01,2024-01-31,20\n'));
+    const second = asked(await clarify(u, q.sessionId, 'Altitude'));
+    expect(second.question).toBe(`There is no column 'Altitude'. ${q.question}`);
+    const res = await clarify(u, q.sessionId, 'Banana');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'IMPORT_ANSWER_UNREADABLE',
+      message: "There is no column 'Banana'. Expected one of the columns: 'Date (UTC)', 'Date (local)'. The import was stopped: please import the file again.",
+    });
+    expect(new Set([q.question, second.question, res.json<{ message: string }>().message]).size).toBe(3);
+    expect(await t.db.select().from(flightLogImportSessions).where(eq(flightLogImportSessions.userId, u.userId))).toEqual([]);
+    expect((await clarify(u, q.sessionId, 'Date (UTC)')).json<{ code: string }>().code).toBe('IMPORT_SESSION_NOT_FOUND');
+    expect(await logsOf(u)).toEqual([]);
+  });
+
   it('asks about drone names it does not know: add them, or use one of yours', async () => {
     const text = 'Date,Drone,Duration (min)\n2024-02-01,Big Bird,20\n2024-02-02,Little Bird,15\n';
     const u = await pilot('logbook-unknown-add');

@@ -59,6 +59,8 @@ describe('drones and the flight logbook', () => {
     // The fourth: the button is disabled with the plan's hint, and the server refuses it too.
     expect(await page.getByTestId('add-drone').isDisabled()).toBe(true);
     await expectText(page.getByTestId('drone-limit-hint'), 'Your Hobbyist plan allows 3 drones.');
+    // Payments are off here: /pricing would be staff-only, so the hint offers no link to it.
+    expect(await page.getByTestId('drone-limit-see-plans').count()).toBe(0);
     const refused = await page.request.post('/api/drones', { data: { serialNumber: 'SN-FOUR', manufacturer: 'DJI', model: 'Air 3' } });
     expect(refused.status()).toBe(403);
 
@@ -85,6 +87,7 @@ describe('drones and the flight logbook', () => {
     await expectText(page.getByTestId('stat-hours'), '1.6');
     // A hobbyist sees the import tip; a pro may import.
     await expectText(page.getByTestId('import-tip'), 'Upgrade to Pro, Team, or Enterprise for AI CSV Import');
+    expect(await page.getByTestId('import-see-plans').count()).toBe(0);
 
     // Signed in again as a pro (a signed-in request to the dev sign-in needs an Origin; a fresh one does not).
     await page.context().clearCookies();

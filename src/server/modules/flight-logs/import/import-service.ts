@@ -280,6 +280,11 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       if (!pending.success || !saved.success) throw sessionGone();
       const drones = await droneRepo.allDronesOf(db, caller.id);
       const reading = readAnswer(pending.data, answer, saved.data, droneChoices(drones));
+      if (!reading.ok && 'ended' in reading) {
+        // Two unreadable answers: the session ends here, with what was expected (issue 16).
+        await db.delete(flightLogImportSessions).where(eq(flightLogImportSessions.id, sessionId));
+        throw new AppError(400, 'IMPORT_ANSWER_UNREADABLE', reading.ended);
+      }
       if (!reading.ok) return saveQuestion(caller.id, { kind: 'extract', variants: {} }, sessionId, saved.data, reading.question, { kind: 'file' });
       const source = await sourceOf(session);
       let result: Awaited<ReturnType<typeof analyse>>;

@@ -33,6 +33,8 @@ export const questionSchema = z.object({
   options: z.array(z.string()),
   /** Columns a column question chooses between. */
   columns: z.array(z.string()).optional(),
+  /** Already asked again after an unreadable answer: a second one ends the import (issue 16: never the same question twice). */
+  retry: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -85,9 +87,32 @@ export const questions = {
   }),
 };
 
-export type AnswerReading = { ok: true; answers: Answers } | { ok: false; question: Question };
+export type AnswerReading = { ok: true; answers: Answers } | { ok: false; question: Question } | { ok: false; ended: string };
 
-const again = (q: Question, why: string): AnswerReading => ({ ok: false, question: { ...q, question: `${why} ${q.question}` } });
+/** What an answer to each kind of question should say, for the message that ends an import. */
+function expected(q: Question): string {
+  switch (q.kind) {
+    case 'dateOrder':
+      return 'Expected Day/Month/Year or Month/Day/Year.';
+    case 'dateColumn':
+    case 'durationColumn':
+      return `Expected one of the columns: ${(q.columns ?? q.options).map((c) => `'${c}'`).join(', ')}.`;
+    case 'durationUnit':
+      return 'Expected minutes, seconds or hours.';
+    case 'unknownDrones':
+    case 'whichDrone':
+      return `Expected one of: ${q.options.map((o) => `'${o}'`).join(', ')}.`;
+  }
+}
+
+/**
+ * An unreadable answer: the first gets the question again prefixed with why (so never the same text);
+ * a second ends the import with what was expected, rather than asking the same thing a third time.
+ */
+const again = (q: Question, why: string): AnswerReading =>
+  q.retry
+    ? { ok: false, ended: `${why} ${expected(q)} The import was stopped: please import the file again.` }
+    : { ok: false, question: { ...q, question: `${why} ${q.question}`, retry: true } };
 
 function readColumn(answer: string, columns: string[]): string | null {
   const a = answer.trim().replace(/^['"]|['"]$/g, '');

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { canAddDrone, DRONE_MESSAGES, droneDeleteNote, droneDisplayName, droneLimitMessage, makeAndModel, type Drone } from '../../../../shared/drones.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
+import { usePaymentsConfigured } from '../../billing/index.ts';
 import { deleteDrone, DRONES_KEY, makePrimary } from '../api.ts';
 import { useDrones } from '../hooks/use-drones.ts';
 import { DroneFormDialog } from './drone-form-dialog.tsx';
@@ -50,6 +52,7 @@ export function DroneList({ via }: { via: 'page' | 'profile' }) {
   const list = drones.data ?? [];
   const tier = tierInfo?.tier ?? null;
   const atLimit = tier !== null && !canAddDrone(tier, list.length);
+  const paymentsOn = usePaymentsConfigured();
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby={`drone-list-title-${via}`} data-testid="drone-list">
@@ -72,10 +75,16 @@ export function DroneList({ via }: { via: 'page' | 'profile' }) {
       </div>
       {atLimit && tier && (
         <p id={`drone-limit-${via}`} className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="drone-limit-hint">
-          {droneLimitMessage(tier)}{' '}
-          <a href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
-            See plans
-          </a>
+          {droneLimitMessage(tier)}
+          {/* Without payments /pricing is staff-only (ADR 0040): the message alone says what the plan allows. */}
+          {paymentsOn && (
+            <>
+              {' '}
+              <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline" data-testid="drone-limit-see-plans">
+                See plans
+              </Link>
+            </>
+          )}
         </p>
       )}
 

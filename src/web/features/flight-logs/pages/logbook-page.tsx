@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
+import { usePaymentsConfigured } from '../../billing/index.ts';
 import { DRONES_KEY, useDrones } from '../../drones/index.ts';
 import { bulkDeleteFlightLogs, bulkPatchFlightLogs, deleteFlightLog, downloadExport, fetchAllFlightLogIds, LOGBOOK_KEYS } from '../api.ts';
 import { BulkEditDialog } from '../components/bulk-edit-dialog.tsx';
@@ -52,6 +53,7 @@ export function LogbookPage() {
   // Import: allowed tiers, and when the tier is unknown (doc 2 §6); export: any tier but basic, once loaded.
   const importAllowed = tier === null ? !tierLoading : canImportCsv(tier);
   const exportAllowed = tier !== null && canExportCsv(tier);
+  const paymentsOn = usePaymentsConfigured();
   const selectedIds = [...selected];
 
   /** Select all is every flight of the user, fetched as ids from the server, not the pages on screen. */
@@ -205,6 +207,15 @@ export function LogbookPage() {
       {!importAllowed && (
         <p id="import-tip" className="-mt-4 text-xs text-muted-foreground" data-testid="import-tip">
           {CSV_IMPORT_UPGRADE_TIP}
+          {/* With payments on, the way forward is the plans (ADR 0040); without, the tip names the plans that include it. */}
+          {paymentsOn && (
+            <>
+              {' '}
+              <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline" data-testid="import-see-plans">
+                See plans
+              </Link>
+            </>
+          )}
         </p>
       )}
       {tier !== null && !exportAllowed && <p className="-mt-4 text-xs text-muted-foreground">{CSV_EXPORT_UPGRADE_TIP}</p>}
