@@ -10,7 +10,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { createFacilitiesService } from './service.ts';
 
-/** UAS facilities (doc 3 §2.3, §7; DESIGN §4): any signed-in user, no role (doc 3 §6). */
+/** UAS facilities (doc 3 §2.3, §7; DESIGN §4), open to every signed-in user with no role (doc 3 §6). */
 export function facilityRoutes(app: App, deps: AppDeps) {
   const facilities = createFacilitiesService(deps.db, deps.config.facilities);
   const read = { onRequest: deps.requireUser };

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import { BackLink } from '../../../components/back-link.tsx';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,12 +25,7 @@ export function StaffPage({
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6" data-testid={testId}>
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to={back.to} aria-label={back.label}>
-            <ArrowLeft aria-hidden />
-            {back.label}
-          </Link>
-        </Button>
+        <BackLink to={back.to}>{back.label}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{description}</p>
         {links && links.length > 0 && (

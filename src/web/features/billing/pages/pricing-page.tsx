@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { BackLink } from '../../../components/back-link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Check, CheckCircle2, Info } from 'lucide-react';
+import { AlertTriangle, Check, CheckCircle2, Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -91,12 +92,7 @@ function PricingContent() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6" data-testid="pricing-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            Back to Dashboard
-          </Link>
-        </Button>
+        <BackLink to="/">Back to Dashboard</BackLink>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>

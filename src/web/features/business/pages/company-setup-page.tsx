@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, Building2, CheckCircle2, Circle, CloudSun, FileText, Lock, MessageSquare, Users } from 'lucide-react';
+import { BackLink } from '../../../components/back-link.tsx';
+import { BookOpen, Building2, CheckCircle2, Circle, CloudSun, FileText, Lock, MessageSquare, Users } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS_MESSAGES as M, needsCompanySetup, profileInputSchema, type BusinessProfile } from '../../../../shared/business.ts';
@@ -57,12 +58,7 @@ export function CompanySetupPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-6" data-testid="company-setup-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
+        <BackLink to="/">Back to Home</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">Company Setup</h1>
         <p className="text-sm text-muted-foreground">
           {admin ? 'Your company profile, your custom knowledge base and your team.' : `You fly as a pilot of ${data.companyName ?? 'this business'}.`}

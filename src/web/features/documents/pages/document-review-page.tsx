@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { BackLink } from '../../../components/back-link.tsx';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { NOTES_MAX, REJECT_NOTES_REQUIRED, type AdminDocument, type DeletionRequest } from '../../../../shared/documents.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -196,12 +195,7 @@ export function DocumentReviewPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:px-6" data-testid="document-review-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/profile">
-            <ArrowLeft aria-hidden />
-            Back to Profile
-          </Link>
-        </Button>
+        <BackLink to="/profile">Back to Profile</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">Document Review</h1>
         <p className="text-sm text-muted-foreground">Approved documents join their business's knowledge base; the assistant cites them to that business only.</p>
       </div>

@@ -1,4 +1,5 @@
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
+import { BackLink } from '../../../components/back-link.tsx';
 import { Link } from 'react-router';
 import { canTestDocuments, canUseDocuments } from '../../../../shared/documents.ts';
 import { isAdminOrDeveloper } from '../../../../shared/tiers.ts';
@@ -46,12 +47,7 @@ export function DocumentsPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6" data-testid="documents-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
+        <BackLink to="/">Back to Home</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">Documents</h1>
         <p className="text-sm text-muted-foreground">Your manuals and procedures become your team's own knowledge base: once reviewed, the assistant answers your pilots from them and cites them.</p>
       </div>

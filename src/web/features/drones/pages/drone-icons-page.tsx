@@ -1,7 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
 type IconProps = ComponentProps<'svg'>;
@@ -58,12 +56,7 @@ export function DroneIconsPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 sm:px-6" data-testid="drone-icons-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
+        <BackLink to="/">Back to Home</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">Drone Icons</h1>
         <p className="text-sm text-muted-foreground">Three designs drawn for Drone Doctor, in the current colour so they follow the theme.</p>
       </div>

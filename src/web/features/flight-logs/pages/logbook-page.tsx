@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { BackLink } from '../../../components/back-link.tsx';
+import { Download, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BULK_IDS_MAX, bulkDeleteConfirm, type BulkResult, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
@@ -148,12 +149,7 @@ export function LogbookPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:px-6" data-testid="logbook-page">
       <div className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
+        <BackLink to="/">Back to Home</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight">Flight Logbook</h1>
         {noDrones && (
           <p className="text-sm text-muted-foreground" data-testid="no-drones-link">
