@@ -274,7 +274,10 @@ describe('bad input answers 400 with a clear message and changes nothing', () =>
   ])('%s', async (url, message) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json<{ message: string }>().message).toContain(message);
+    const answer = res.json<{ message: string }>().message;
+    expect(answer).toContain(message);
+    // The field is named once: "lat: must be…", never "lat: lat: must be…".
+    expect(answer).not.toMatch(/(\w+): \1:/);
   });
 });
 

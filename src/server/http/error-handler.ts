@@ -17,7 +17,9 @@ function describeValidation(error: { validation: { instancePath: string; message
     .map((v) => {
       const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = v.message ?? 'is invalid';
-      return field ? `${field}: ${message}` : message;
+      // Some contracts already name their field in the message ("radius: must be…"): never say it twice.
+      if (!field || message.startsWith(`${field}:`)) return message;
+      return `${field}: ${message}`;
     })
     .join('; ');
 }
