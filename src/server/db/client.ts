@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { localChangeBus, postgresChangeBus, type ChangeBus } from './change-bus.ts';
 import { ensurePrivateDir, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The raw PGlite instance (pg-boss and tests use it); null on PostgreSQL. */
   pglite: PGlite | null;
+  /** Tells per-process caches, in every process sharing this database, that data changed. */
+  changes: ChangeBus;
   close(): Promise<void>;
 }
 
@@ -69,7 +72,12 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db, kind: 'postgres', pglite: null, close: () => pool.end() };
+  const changes = postgresChangeBus(pool, url);
+  const close = async () => {
+    await changes.close();
+    await pool.end();
+  };
+  return { db, kind: 'postgres', pglite: null, changes, close };
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
@@ -93,7 +101,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         lock?.release();
       }
     };
-    return { db, kind: 'pglite', pglite: client, close };
+    // One process owns a PGlite folder (data-dir lock), so nobody else can change what it caches.
+    return { db, kind: 'pglite', pglite: client, changes: localChangeBus(), close };
   } catch (error) {
     lock?.release();
     throw error;
