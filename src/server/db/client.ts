@@ -25,6 +25,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process's WASM heap, which grows to what PostgreSQL allocates and
+ * never shrinks. Its defaults (128 MB of shared buffers) are sized for a server owning the machine; one
+ * embedded database serving one product needs far less, and the bound on the server's memory (ADR 0015)
+ * counts it. The OS page cache still holds the files, so a small buffer pool costs little speed.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'maintenance_work_mem = 16MB'];
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any fixed number: all app processes agree on it so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -89,7 +97,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   try {
     // pg_trgm: the assistant corrects misspelt words against the knowledge base's vocabulary.
-    const client = await PGlite.create({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+    const client = await PGlite.create({ extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
