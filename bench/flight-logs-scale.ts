@@ -27,7 +27,7 @@ export function telemetryOfSize(mib: number): Buffer {
 }
 
 function startServer() {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', join(root, 'bench/flight-logs-scale-server.ts')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--max-semi-space-size=16', join(root, 'bench/flight-logs-scale-server.ts')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<ScaleServerReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as ScaleServerReady));

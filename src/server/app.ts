@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { registerRequestRecords } from './http/request-records.ts';
 import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -30,6 +31,7 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { droneRoutes } from './modules/drones/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { flightLogRoutes } from './modules/flight-logs/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
 import { weatherThresholdsRoutes } from './modules/weather-thresholds/routes.ts';
@@ -150,13 +152,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Sign-in redirects to identity providers must carry the referrer origin some providers check.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(rateLimit, { global: false });
+  // With PostgreSQL, several processes may serve one deployment: their limits share one count (issue 17).
+  // PGlite is one process by construction (its folder lock), so its counts stay in memory.
+  await app.register(rateLimit, { global: false, ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}) });
   await registerOpenApi(app, config, requireUser, (method, url) => guardedKey.has(`${method} ${url}`));
   registerErrorHandler(app);
   registerInputHygiene(app);
   registerOriginCheck(app, config.publicUrl);
   registerRequestRecords(app, records);
 
+  healthRoutes(app, database);
   authRoutes(app, deps);
   accountRoutes(app, deps);
   supportRoutes(app, deps);

@@ -118,7 +118,7 @@ const projectNode = join(root, 'node_modules/.bin/node');
 
 /** Starts `node src/server/main.ts` and resolves once it prints that it is ready. */
 async function spawnServer(env: Record<string, string>, onOutput: (text: string) => void): Promise<ChildProcess> {
-  const proc = spawn(projectNode, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(projectNode, ['--max-semi-space-size=16', serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let seen = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the app did not start within 90 s:\n${seen}`)), 90_000);

@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './features.ts';
 export * from './documents.ts';
 export * from './billing.ts';
+export * from './cluster.ts';
