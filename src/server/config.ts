@@ -63,6 +63,8 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: flag,
+  /** PostgreSQL connections per process; the server's max_connections must cover this × processes, plus one LISTEN connection each. */
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number of connections' }).int({ error: 'must be a whole number of connections' }).min(2, { error: 'must be at least 2' }).max(200, { error: 'must be at most 200' }).default(10),
   /** Worker processes `npm start` runs on one port (PostgreSQL only; PGlite is one process). */
   WEB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number of processes' }).int({ error: 'must be a whole number of processes' }).min(1, { error: 'must be at least 1' }).max(64, { error: 'must be at most 64' }).default(1),
   /** Weather and aviation providers (DESIGN §4): public services, no key; point them elsewhere for tests. */
@@ -129,6 +131,7 @@ export interface Config {
   rateLimit: { signIn: number; writes: number };
   trustProxy: boolean;
   webConcurrency: number;
+  databasePoolSize: number;
   weather: {
     forecastUrl: string;
     geocodingUrl: string;
@@ -243,6 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: { signIn: env.RATE_LIMIT_SIGN_IN, writes: env.RATE_LIMIT_WRITES },
     trustProxy: env.TRUST_PROXY,
     webConcurrency: env.WEB_CONCURRENCY,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     weather: {
       forecastUrl: env.OPEN_METEO_URL,
       geocodingUrl: env.OPEN_METEO_GEOCODING_URL,

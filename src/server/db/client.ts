@@ -39,6 +39,8 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PostgreSQL: connections this process may hold (the deployment's budget is this × processes). */
+  poolSize?: number;
   dataDir?: string;
   /**
    * PGlite only: start from a dumped data directory (`dumpDataDir`) instead of an empty cluster. Tests
@@ -48,13 +50,15 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export const DEFAULT_POOL_SIZE = 10;
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A request waits at most 10 s for a connection; past it, the 503 of a database that cannot be reached.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle connection can be cut (server restart, failover, an admin's kill): the pool drops it and opens
   // another when needed. Without a listener its 'error' event would crash the process. While the pool is
   // closing, connections ending is expected and not worth a line.
