@@ -99,7 +99,8 @@ async function startServer(dataDir: string): Promise<Started> {
 }
 
 async function untilReady(s: Started) {
-  const deadline = Date.now() + 60_000;
+  // A fresh folder costs initdb and every migration: on a busy 2-core machine that alone took 40 s.
+  const deadline = Date.now() + 120_000;
   while (!s.output().includes('Drone Doctor ready')) {
     if (s.child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${s.output()}`);
     await new Promise((r) => setTimeout(r, 100));
