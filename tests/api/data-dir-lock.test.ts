@@ -134,5 +134,5 @@ describe('two processes on one PGlite data folder', () => {
       await third.exited;
     }
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
