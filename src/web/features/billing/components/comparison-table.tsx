@@ -15,7 +15,8 @@ export function ComparisonTable() {
     ['Custom knowledge base', (p) => (p.tier === 'business' ? 'Yes' : p.tier === 'enterprise' ? '4.5x larger' : '—')],
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border" data-testid="comparison-table">
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Plan comparison" tabIndex={0} data-testid="comparison-table">
       <table className="w-full min-w-[640px] text-sm">
         <caption className="sr-only">Plan comparison</caption>
         <thead className="bg-muted/50">
