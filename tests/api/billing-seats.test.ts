@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCustomers, mailOutbox } from '../../src/server/db/schema/index.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { createSeatBilling } from '../../src/server/modules/billing/seats.ts';
 import { createStripePayments } from '../../src/server/providers/payments/stripe-payments.ts';
 import type { CreateSubscriptionResponse } from '../../src/shared/billing.ts';
@@ -184,5 +185,13 @@ describe('extra pilot seats on the business subscription', () => {
     const before = stripe.requests.length;
     for (const n of [1, 2, 3]) await join(admin, `seat-staff-assigned-p${n}`);
     expect(stripe.requests.length).toBe(before);
+  });
+});
+
+describe('configuration', () => {
+  it('reads STRIPE_PRICE_BUSINESS_SEAT and refuses it when it is also a plan price', () => {
+    expect(t.config.stripe?.seatPrice).toBe(TEST_PRICES.business_seat);
+    const env = { ...stripeEnv(stripe), AUTH_DEV_LOGIN: '1', STRIPE_PRICE_BUSINESS_SEAT: TEST_PRICES.business };
+    expect(() => loadConfig(env, { authSecret: 'test-secret-test-secret-test-secret-0123' })).toThrow(/each plan needs its own price id/);
   });
 });

@@ -24,6 +24,9 @@ export function billingRoutes(app: App, deps: AppDeps) {
   const seats = createSeatBilling({ db: deps.db, stripe: config.stripe, payments, log: (msg, err) => app.log.error({ err }, msg) });
   const billing = createBillingService({ db: deps.db, accounts: deps.accounts, stripe: config.stripe, payments, seats, publicUrl: config.publicUrl });
 
+  if (config.stripe?.prices.business && !config.stripe.seatPrice) {
+    app.log.warn('STRIPE_PRICE_BUSINESS_SEAT is not set: pilots beyond the 2 included seats are not billed (ADR 0041)');
+  }
   // The retry path of seat quantities a failed Stripe call left out of date (ADR 0041).
   if (config.stripe?.seatPrice) {
     let timer: NodeJS.Timeout | null = null;
