@@ -121,6 +121,41 @@ describe('plans and payments', () => {
     await expectText(page.getByTestId('plan-tier'), 'Hobbyist');
   });
 
+  it("back on /pricing?success=true the page waits for Stripe's word, then shows the plan when the webhook comes", async () => {
+    const page = await stack.newPage();
+    await hideBetaBanner(page);
+    await devSignIn(page, uniqueEmail('pricing-wait'), 'basic');
+    const res = await page.request.post('/api/create-subscription', { data: { priceId: TEST_PRICES.pro } });
+    const { subscriptionId } = (await res.json()) as { subscriptionId: string };
+    // The card went through Stripe.js, but Stripe's word has not reached the app yet.
+    await visitSignedIn(page, '/pricing?success=true');
+    await expectText(page.getByTestId('payment-waiting'), 'Waiting for Stripe to confirm your new plan…');
+    await expectText(page.getByTestId('plan-basic'), 'Current plan');
+    await saveScreenshot(page, 'pricing-waiting');
+    stripe.setStatus(subscriptionId, 'active');
+    expect((await sendWebhook('customer.subscription.updated', subscriptionId)).status).toBe(200);
+    // The page re-reads the tier every 2 s until it changes.
+    await expectText(page.getByTestId('payment-success'), 'You are now on the Pro plan');
+    await toast(page, 'Tier Upgraded!').waitFor();
+    await expectText(page.getByTestId('plan-pro'), 'Current plan');
+  });
+
+  it('without a webhook, the page asks the server, which confirms with Stripe (upgrade-tier)', async () => {
+    const page = await stack.newPage();
+    await hideBetaBanner(page);
+    await devSignIn(page, uniqueEmail('pricing-nohook'), 'basic');
+    const res = await page.request.post('/api/create-subscription', { data: { priceId: TEST_PRICES.hobbyist } });
+    const { subscriptionId } = (await res.json()) as { subscriptionId: string };
+    stripe.setStatus(subscriptionId, 'active');
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/upgrade-tier');
+    await visitSignedIn(page, '/pricing?success=true');
+    const answer = await asked;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ tier: 'hobbyist' });
+    await expectText(page.getByTestId('payment-success'), 'You are now on the Hobbyist plan');
+    await expectText(page.getByTestId('plan-hobbyist'), 'Current plan');
+  });
+
   it('a failed renewal (past_due) shows the banner and keeps the tier; Manage billing opens the Stripe customer portal', async () => {
     const page = await stack.newPage();
     await hideBetaBanner(page);
