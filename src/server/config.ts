@@ -100,6 +100,8 @@ export const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalText,
   STRIPE_PRICE_BUSINESS: optionalText,
   STRIPE_PRICE_BUSINESS_PRO: optionalText,
+  /** The recurring $30/month price of one pilot seat beyond the business plan's included ones (ADR 0041). */
+  STRIPE_PRICE_BUSINESS_SEAT: optionalText,
   /** Stripe's API address; point it at stripe-mock or a test server. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be a http:// or https:// URL' }).default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -160,6 +162,8 @@ export interface StripeConfig {
   apiUrl: string;
   /** The catalogue's price id of each paid tier that has one configured. */
   prices: Partial<Record<'hobbyist' | 'pro' | 'business' | 'business_pro', string>>;
+  /** The price of an extra pilot seat, billed as a quantity on a business subscription (ADR 0041). */
+  seatPrice: string | undefined;
 }
 
 function stripeConfig(env: Env): StripeConfig | null {
@@ -169,8 +173,8 @@ function stripeConfig(env: Env): StripeConfig | null {
   if (env.STRIPE_PRICE_PRO) prices.pro = env.STRIPE_PRICE_PRO;
   if (env.STRIPE_PRICE_BUSINESS) prices.business = env.STRIPE_PRICE_BUSINESS;
   if (env.STRIPE_PRICE_BUSINESS_PRO) prices.business_pro = env.STRIPE_PRICE_BUSINESS_PRO;
-  const ids = Object.values(prices);
-  // One price for two tiers would make the tier a subscription grants ambiguous.
+  const ids = [...Object.values(prices), ...(env.STRIPE_PRICE_BUSINESS_SEAT ? [env.STRIPE_PRICE_BUSINESS_SEAT] : [])];
+  // One price for two tiers (or a tier and the seat) would make the tier a subscription grants ambiguous.
   if (new Set(ids).size !== ids.length) throw new Error('Invalid configuration:\n  STRIPE_PRICE_*: each plan needs its own price id');
   return {
     secretKey: env.STRIPE_SECRET_KEY,
@@ -178,6 +182,7 @@ function stripeConfig(env: Env): StripeConfig | null {
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     apiUrl: env.STRIPE_API_URL,
     prices,
+    seatPrice: env.STRIPE_PRICE_BUSINESS_SEAT,
   };
 }
 

@@ -9,11 +9,11 @@ export const isPaidTier = (tier: Tier): tier is PaidTier => (PAID_TIERS as reado
 /** Position along basic → business_pro; -1 for tiers outside the order (staff, enterprise). */
 export const tierRank = (tier: Tier): number => (PAID_TIER_ORDER as readonly string[]).indexOf(tier);
 
-/** The exact texts of doc 3 §8 (payment and tiers). */
+/** The exact texts of doc 3 §8 (payment and tiers); 'Title: text' there is a toast's title and description. */
 export const BILLING_MESSAGES = {
   paymentFailed: 'Payment Failed',
-  paymentError: 'Payment Error: An unexpected error occurred. Please try again.',
-  setupError: 'Setup Error: Failed to initialize payment. Please try again.',
+  paymentError: { title: 'Payment Error', description: 'An unexpected error occurred. Please try again.' },
+  setupError: { title: 'Setup Error', description: 'Failed to initialize payment. Please try again.' },
   upgradeFailed: 'Upgrade Failed',
   downgradeFailed: 'Downgrade Failed',
   upgradeFailedDefault: 'Failed to upgrade tier',
@@ -22,6 +22,9 @@ export const BILLING_MESSAGES = {
   downgraded: 'Tier Downgraded',
   notConfigured: 'Payments are not configured. Tiers are assigned by staff in User Management.',
   billingNote: 'All plans are billed monthly, assuming 30-day months of 4 weeks.',
+  pastDue: 'Your last payment failed. Your plan stays active for now: update your card in Manage billing to keep it.',
+  waiting: 'Waiting for Stripe to confirm your new plan…',
+  slow: 'Stripe has not confirmed your plan yet. This can take a minute; your plan will change as soon as it does.',
 } as const;
 
 export const createSubscriptionBodySchema = z.strictObject({ priceId: z.string().min(1).max(255) });

@@ -24,6 +24,14 @@ export const HELP_SUBJECTS = [
   { value: 'other', label: 'Other' },
 ] as const;
 
+/**
+ * The category a help request is filed under (help_requests.category, doc 1 §3). The form's subject is
+ * the category unless the request comes from a place that names its own: 'sales' is Enterprise's
+ * 'Contact sales' on the pricing page (doc 3 §9).
+ */
+export const HELP_CATEGORIES = ['sales'] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+
 type Values<T extends readonly { value: string }[]> = T[number]['value'];
 const valuesOf = <T extends readonly { value: string }[]>(list: T) =>
   list.map((o) => o.value) as [Values<T>, ...Values<T>[]];
@@ -96,6 +104,7 @@ export const helpRequestSchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(MAX_LEN.message, `Message must be at most ${MAX_LEN.message} characters.`),
+  category: z.enum(HELP_CATEGORIES, { error: () => `Category must be one of: ${HELP_CATEGORIES.join(', ')}` }).optional(),
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 

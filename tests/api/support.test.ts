@@ -125,6 +125,17 @@ describe('POST /api/help-request', () => {
     });
   });
 
+  it("files 'Contact sales' under category sales (the subject stays the form's); any other category is refused", async () => {
+    const res = await post('/api/help-request', { ...validHelp, category: 'sales', message: 'We fly 40 drones: tell us about Enterprise.' }, bob);
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(helpRequests).where(eq(helpRequests.id, res.json<{ id: string }>().id));
+    expect(row).toMatchObject({ category: 'sales', subject: 'account', status: 'open' });
+    const plain = await post('/api/help-request', validHelp, bob);
+    const [plainRow] = await t.db.select().from(helpRequests).where(eq(helpRequests.id, plain.json<{ id: string }>().id));
+    expect(plainRow?.category).toBe('account');
+    await expectRejected('/api/help-request', { ...validHelp, category: 'refunds' }, 'Category must be one of: sales');
+  });
+
   const required: [keyof typeof validHelp, string][] = [
     ['name', 'Name is required'],
     ['email', 'Email is required'],

@@ -47,6 +47,7 @@ export const TEST_PRICES = {
   pro: 'price_test_pro',
   business: 'price_test_business',
   business_pro: 'price_test_business_pro',
+  business_seat: 'price_test_business_seat',
 } as const;
 
 export async function startStripeServer() {
@@ -91,8 +92,37 @@ export async function startStripeServer() {
     items.data = [item];
   };
 
+  /**
+   * `items[n]` of a subscription update, as Stripe applies them: with an id the item is changed (price,
+   * quantity) or removed (`deleted`); without one a new item is added.
+   */
+  const updateItems = (sub: Json, changes: Json[]) => {
+    const items = sub.items as { data: Json[] };
+    for (const change of changes) {
+      const existing = typeof change.id === 'string' ? items.data.find((i) => i.id === change.id) : undefined;
+      if (typeof change.id === 'string' && !existing) return `No such subscription item: '${change.id}'`;
+      if (existing && change.deleted === 'true') {
+        items.data = items.data.filter((i) => i !== existing);
+        continue;
+      }
+      const item = existing ?? { ...fixture('subscription_item'), id: nextId('si'), subscription: sub.id };
+      if (typeof change.price === 'string') item.price = { ...(item.price as Json), id: change.price };
+      if (typeof change.quantity === 'string') item.quantity = Number(change.quantity);
+      if (!existing) items.data.push(item);
+    }
+    return null;
+  };
+  /** Paths that answer with a server error while a test wants Stripe down. */
+  const failing: RegExp[] = [];
+
   const handle = (method: string, path: string, params: Json, headers: IncomingMessage['headers'], res: ServerResponse) => {
     requests.push({ method, path, params });
+    if (failing.some((pattern) => pattern.test(`${method} ${path}`))) {
+      // stripe-should-retry: false keeps the SDK from retrying, so one failure is one failed call.
+      res.writeHead(500, { 'content-type': 'application/json', 'request-id': nextId('req'), 'stripe-should-retry': 'false' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred (local Stripe is failing on purpose).' } }));
+      return;
+    }
     const key = headers['idempotency-key'];
     const idemKey = typeof key === 'string' && method === 'POST' ? `${path} ${key}` : null;
     const stored = idemKey ? idempotent.get(idemKey) : undefined;
@@ -128,8 +158,8 @@ export async function startStripeServer() {
         return send(res, view(sub, params));
       }
       if (method === 'POST') {
-        const price = (params.items as Json[] | undefined)?.[0]?.price;
-        if (typeof price === 'string') setPrice(sub, price);
+        const problem = updateItems(sub, (params.items as Json[] | undefined) ?? []);
+        if (problem) return error(res, 400, problem);
         return remember(view(sub, params));
       }
     }
@@ -159,6 +189,16 @@ export async function startStripeServer() {
     requests,
     customers,
     subscriptions,
+    /** Stripe answers 500 to requests matching `pattern` (e.g. /^POST \/v1\/subscriptions\//) until the returned function is called. */
+    fail(pattern: RegExp) {
+      failing.push(pattern);
+      return () => void failing.splice(failing.indexOf(pattern), 1);
+    },
+    /** The extra-seat quantity of a subscription (0 without a seat item). */
+    seatQuantity(subscriptionId: string) {
+      const items = (subscriptions.get(subscriptionId)?.items as { data: Json[] } | undefined)?.data ?? [];
+      return Number(items.find((i) => (i.price as Json).id === TEST_PRICES.business_seat)?.quantity ?? 0);
+    },
     /** What Stripe would do on its side: a payment, a failed renewal, a cancellation. */
     setStatus(subscriptionId: string, status: string) {
       const sub = subscriptions.get(subscriptionId);
@@ -193,5 +233,6 @@ export const stripeEnv = (server: StripeServer): Record<string, string> => ({
   STRIPE_PRICE_PRO: TEST_PRICES.pro,
   STRIPE_PRICE_BUSINESS: TEST_PRICES.business,
   STRIPE_PRICE_BUSINESS_PRO: TEST_PRICES.business_pro,
+  STRIPE_PRICE_BUSINESS_SEAT: TEST_PRICES.business_seat,
   STRIPE_API_URL: server.url,
 });

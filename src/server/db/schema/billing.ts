@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
@@ -15,6 +15,16 @@ export const billingCustomers = pgTable('billing_customers', {
   priceId: text('price_id'),
   /** past_due: the tier is kept and a banner asks the user to fix the payment. */
   pastDue: boolean('past_due').notNull().default(false),
+  /**
+   * Pilot seats (ADR 0041): a change of the team bumps `seats_generation` inside its own transaction;
+   * the Stripe call runs after the commit and, once Stripe has the quantity, sets
+   * `seats_synced_generation` to the generation it synced. generation > synced is the durable "seat
+   * quantity out of date" marker a failed call leaves behind for the reconciler.
+   */
+  seatsGeneration: integer('seats_generation').notNull().default(0),
+  seatsSyncedGeneration: integer('seats_synced_generation').notNull().default(0),
+  /** The extra-seat quantity Stripe last confirmed on the subscription. */
+  seatQuantity: integer('seat_quantity').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

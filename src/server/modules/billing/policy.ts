@@ -1,5 +1,6 @@
 import type { StripeConfig } from '../../config.ts';
 import { PAID_TIERS, type PaidTier } from '../../../shared/billing.ts';
+import { PILOT_SEATS } from '../../../shared/plans.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 
 /** The plan tier a configured price grants; null for any other price (never an arbitrary id). */
@@ -24,4 +25,13 @@ export function tierDecision(status: string, planTier: PaidTier | null): { tier:
   if (status === 'past_due') return { tier: null, pastDue: true };
   if (status === 'canceled' || status === 'unpaid' || status === 'incomplete_expired' || status === 'paused') return { tier: 'basic', pastDue: false };
   return { tier: null, pastDue: false };
+}
+
+/**
+ * Extra pilot seats a business subscription bills (ADR 0041): pilots beyond the plan's included ones,
+ * on a business plan only (any other plan bills none, so its seat item is removed).
+ */
+export function extraSeats(planTier: PaidTier | null, pilots: number): number {
+  if (planTier !== 'business' && planTier !== 'business_pro') return 0;
+  return Math.max(0, pilots - PILOT_SEATS.includedSeats);
 }

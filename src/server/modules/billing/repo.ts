@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { billingCustomers, stripeEvents, userTiers } from '../../db/schema/index.ts';
+import { billingCustomers, businessProfiles, stripeEvents, userTiers } from '../../db/schema/index.ts';
 
 export type BillingRow = typeof billingCustomers.$inferSelect;
 
@@ -44,4 +44,45 @@ export async function eventSeen(db: DbOrTx, id: string): Promise<boolean> {
 export async function recordEvent(db: DbOrTx, id: string, type: string): Promise<boolean> {
   const rows = await db.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id });
   return rows.length > 0;
+}
+
+/**
+ * Inside the transaction that changes a business's team: the administrator's seat quantity is now out of
+ * date (a no-op when the administrator has no billing account). No network call here (ADR 0041).
+ */
+export async function markSeatsChanged(db: DbOrTx, businessProfileId: string) {
+  await db
+    .update(billingCustomers)
+    .set({ seatsGeneration: sql`${billingCustomers.seatsGeneration} + 1` })
+    .where(eq(billingCustomers.userId, sql`(select ${businessProfiles.administratorUserId} from ${businessProfiles} where ${businessProfiles.id} = ${businessProfileId})`));
+}
+
+/** The administrator of a business (the user whose subscription carries its seats). */
+export async function administratorOf(db: DbOrTx, businessProfileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: businessProfiles.administratorUserId }).from(businessProfiles).where(eq(businessProfiles.id, businessProfileId));
+  return row?.userId;
+}
+
+/** Pilots seated in the business this user administers (0 without one); the trigger keeps the count. */
+export async function pilotCountOfAdministrator(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: businessProfiles.pilotCount }).from(businessProfiles).where(eq(businessProfiles.administratorUserId, userId));
+  return row?.n ?? 0;
+}
+
+/** Stripe has the quantity as of `generation`: clears the marker unless a newer change came meanwhile. */
+export async function seatsSynced(db: DbOrTx, userId: string, generation: number, quantity: number) {
+  await db
+    .update(billingCustomers)
+    .set({ seatsSyncedGeneration: generation, seatQuantity: quantity })
+    .where(and(eq(billingCustomers.userId, userId), lt(billingCustomers.seatsSyncedGeneration, generation + 1)));
+}
+
+/** Administrators whose seat quantity Stripe does not have yet (a failed or interrupted call). */
+export async function staleSeatUsers(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(gt(billingCustomers.seatsGeneration, billingCustomers.seatsSyncedGeneration))
+    .limit(limit);
+  return rows.map((r) => r.userId);
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { createStripePayments } from '../../providers/payments/stripe-payments.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
+import { SEAT_RECONCILE_MS, createSeatBilling } from './seats.ts';
 import { createBillingService } from './service.ts';
 
 const WEBHOOK_MAX_BYTES = 512 * 1024;
@@ -19,13 +20,24 @@ const WEBHOOK_MAX_BYTES = 512 * 1024;
 /** Plans and payments (doc 3 §7, issue 12). */
 export function billingRoutes(app: App, deps: AppDeps) {
   const { config } = deps;
-  const billing = createBillingService({
-    db: deps.db,
-    accounts: deps.accounts,
-    stripe: config.stripe,
-    payments: config.stripe ? createStripePayments(config.stripe) : null,
-    publicUrl: config.publicUrl,
-  });
+  const payments = config.stripe ? createStripePayments(config.stripe) : null;
+  const seats = createSeatBilling({ db: deps.db, stripe: config.stripe, payments, log: (msg, err) => app.log.error({ err }, msg) });
+  const billing = createBillingService({ db: deps.db, accounts: deps.accounts, stripe: config.stripe, payments, seats, publicUrl: config.publicUrl });
+
+  if (config.stripe?.prices.business && !config.stripe.seatPrice) {
+    app.log.warn('STRIPE_PRICE_BUSINESS_SEAT is not set: pilots beyond the 2 included seats are not billed (ADR 0041)');
+  }
+  // The retry path of seat quantities a failed Stripe call left out of date (ADR 0041).
+  if (config.stripe?.seatPrice) {
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void seats.reconcile().catch((err: unknown) => app.log.error({ err }, 'seat reconcile failed')), SEAT_RECONCILE_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };
 

@@ -8,6 +8,7 @@ import type { AccountService } from '../account/service.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { isLive, isManagedByStaff, tierDecision, tierForPrice } from './policy.ts';
 import * as repo from './repo.ts';
+import type { SeatBilling } from './seats.ts';
 
 const notConfigured = () => new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Payments are not configured. Tiers are assigned by staff in User Management.');
 const staffRefused = () => new AppError(403, 'ADMIN_ACCOUNT', 'Admin Account: staff tiers are assigned in User Management, not bought.');
@@ -17,6 +18,8 @@ export interface BillingDeps {
   accounts: AccountService;
   stripe: StripeConfig | null;
   payments: PaymentsProvider | null;
+  /** Extra pilot seats on a business subscription (ADR 0041). */
+  seats: SeatBilling;
   publicUrl: string;
 }
 
@@ -24,7 +27,7 @@ export interface BillingDeps {
  * Plans and payments (issue 12). Every Stripe call happens before or after the database writes, never
  * inside a transaction, and the tier only ever follows a subscription state read from Stripe.
  */
-export function createBillingService({ db, accounts, stripe, payments, publicUrl }: BillingDeps) {
+export function createBillingService({ db, accounts, stripe, payments, seats, publicUrl }: BillingDeps) {
   const prices = stripe?.prices ?? {};
 
   function configured(): PaymentsProvider {
@@ -45,6 +48,8 @@ export function createBillingService({ db, accounts, stripe, payments, publicUrl
     if (!isCurrent && row.subscriptionStatus && isLive(row.subscriptionStatus) && row.subscriptionStatus !== 'past_due' && state.status === 'incomplete') return null;
     const decision = tierDecision(state.status, tierForPrice(prices, state.priceId));
     await repo.saveSubscription(db, userId, { subscriptionId: state.id, status: state.status, priceId: state.priceId, pastDue: decision.pastDue });
+    // A plan that just became live (or changed) bills the team's extra seats as they are now.
+    if (isLive(state.status)) await seats.syncUser(userId, state);
     const stored = await repo.storedTier(db, userId);
     if (!stored || isManagedByStaff(stored.tier) || decision.tier === null || decision.tier === stored.tier) return stored?.tier ?? null;
     await accounts.setTier(userId, decision.tier, `stripe: ${reason} (subscription ${state.id} ${state.status})`);

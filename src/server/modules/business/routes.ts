@@ -15,6 +15,7 @@ import {
 } from '../../../shared/business.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
+import { seatBillingFor } from '../billing/seats.ts';
 import { createBusinessService } from './service.ts';
 
 /** Business profile, pilots and invitations (doc 2 §7). */
@@ -24,6 +25,7 @@ export function businessRoutes(app: App, deps: AppDeps) {
     mail: deps.mail,
     publicUrl: deps.config.publicUrl,
     log: (msg, err) => app.log.error({ err }, msg),
+    seats: seatBillingFor({ db: deps.db, config: deps.config, log: (msg, err) => app.log.error({ err }, msg) }),
   });
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };

@@ -28,6 +28,7 @@ import {
   type BusinessCaller,
 } from './policy.ts';
 import * as repo from './repo.ts';
+import type { SeatBilling } from '../billing/seats.ts';
 
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -67,7 +68,14 @@ function assertUsable(invitation: repo.InvitationRow | undefined, now: Date): as
  * limit and the one-live-token rule hold across processes; the database's trigger and check are the
  * backstop. E-mail goes out after the commit, never inside a transaction.
  */
-export function createBusinessService(deps: { db: Db; mail: MailProvider; publicUrl: string; log: (msg: string, err: unknown) => void }) {
+export function createBusinessService(deps: {
+  db: Db;
+  mail: MailProvider;
+  publicUrl: string;
+  log: (msg: string, err: unknown) => void;
+  /** Extra seats billed on the administrator's subscription: marked in the transaction, sent after it. */
+  seats: Pick<SeatBilling, 'markChanged' | 'sync'>;
+}) {
   const { db, mail } = deps;
 
   async function administeredProfile(caller: BusinessCaller) {
@@ -227,7 +235,10 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
         await repo.findProfile(tx, profile.id, true);
         if (!(await repo.findPilot(tx, profile.id, pilotId))) throw notFound('Pilot');
         await repo.setMembership(tx, pilotId, null);
+        await deps.seats.markChanged(tx, profile.id);
       });
+      // After the commit: Stripe learns the smaller team (a failure stays marked and is retried).
+      await deps.seats.sync(profile.id);
       return { success: true as const, message: 'Pilot removed' };
     },
 
@@ -245,8 +256,9 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
       if (first.email !== caller.email.toLowerCase()) {
         throw new AppError(403, 'INVITATION_OTHER_ADDRESS', `This invitation was sent to ${first.email}. Sign in with that address to accept it.`);
       }
+      let accepted: AcceptResponse;
       try {
-        return await db.transaction(async (tx) => {
+        accepted = await db.transaction(async (tx) => {
           const profile = await repo.findProfile(tx, first.businessProfileId, true);
           const invitation = await repo.findInvitationByTokenHash(tx, tokenHash, true);
           // Read again under the locks: a cancel, a re-invite or another accept may have come first.
@@ -262,6 +274,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
           if (!seatedHere) {
             if (profile.pilotCount >= PILOT_SEATS.maxPilots) throw seatsFull();
             await repo.setMembership(tx, caller.id, profile.id);
+            await deps.seats.markChanged(tx, profile.id);
           }
           await repo.setInvitationStatus(tx, invitation.id, 'accepted', caller.id);
           const business = profile.companyName ?? profile.adminEmail;
@@ -272,6 +285,9 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
         if (sqlState(error) === '23514') throw seatsFull();
         throw error;
       }
+      // After the commit: a pilot beyond the included seats is billed on the same subscription.
+      await deps.seats.sync(accepted.businessProfileId);
+      return accepted;
     },
   };
 }

@@ -44,7 +44,7 @@ export function createSupportService(db: Db) {
         userEmail: body.email,
         userName: body.name,
         subject: body.subject,
-        category: body.subject,
+        category: body.category ?? body.subject,
         message: body.message,
       });
     },

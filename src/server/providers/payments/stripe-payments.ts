@@ -6,9 +6,12 @@ export interface SubscriptionState {
   id: string;
   customerId: string;
   status: string;
-  /** The price of the first (plan) item; null when Stripe answers without items. */
+  /** The price of the plan item (the first item that is not the seat price); null without items. */
   priceId: string | null;
   itemId: string | null;
+  /** The extra pilot seats item (ADR 0041), if the subscription has one, and its quantity (0 without). */
+  seatItemId: string | null;
+  seatQuantity: number;
   /** The first payment's client secret while the subscription waits for it. */
   clientSecret: string | null;
 }
@@ -27,6 +30,8 @@ export interface PaymentsProvider {
   changePrice(subscription: SubscriptionState, priceId: string): Promise<SubscriptionState>;
   retrieveSubscription(id: string): Promise<SubscriptionState | null>;
   cancelSubscription(id: string): Promise<SubscriptionState>;
+  /** Sets the quantity of the seat price on the subscription (0 removes the item), prorated. */
+  setSeatQuantity(subscription: SubscriptionState, seatPrice: string, quantity: number): Promise<SubscriptionState>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** Throws when the signature does not match the raw body (or no webhook secret is configured). */
   verifyEvent(rawBody: Buffer, signature: string): VerifiedEvent;
@@ -38,8 +43,10 @@ const idOf = (value: unknown): string | null => {
   return null;
 };
 
-function stateOf(sub: Stripe.Subscription): SubscriptionState {
-  const item = sub.items.data[0];
+function readState(sub: Stripe.Subscription, seatPrice: string | undefined): SubscriptionState {
+  // The seat item sits beside the plan item on a business subscription; either may come first.
+  const item = sub.items.data.find((i) => i.price.id !== seatPrice);
+  const seats = seatPrice ? sub.items.data.find((i) => i.price.id === seatPrice) : undefined;
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   return {
     id: sub.id,
@@ -47,6 +54,8 @@ function stateOf(sub: Stripe.Subscription): SubscriptionState {
     status: sub.status,
     priceId: item?.price.id ?? null,
     itemId: item?.id ?? null,
+    seatItemId: seats?.id ?? null,
+    seatQuantity: seats?.quantity ?? 0,
     clientSecret: invoice?.confirmation_secret?.client_secret ?? null,
   };
 }
@@ -75,6 +84,7 @@ export function createStripePayments(config: StripeConfig): PaymentsProvider {
     timeout: 15_000,
   });
   const expand = ['latest_invoice.confirmation_secret'];
+  const stateOf = (sub: Stripe.Subscription) => readState(sub, config.seatPrice);
 
   return {
     async createCustomer(user) {
@@ -119,6 +129,17 @@ export function createStripePayments(config: StripeConfig): PaymentsProvider {
 
     async cancelSubscription(id) {
       return stateOf(await stripe.subscriptions.cancel(id));
+    },
+
+    async setSeatQuantity(subscription, seatPrice, quantity) {
+      const item: Stripe.SubscriptionUpdateParams.Item = subscription.seatItemId
+        ? quantity > 0
+          ? { id: subscription.seatItemId, quantity }
+          : { id: subscription.seatItemId, deleted: true }
+        : { price: seatPrice, quantity };
+      // Seats added or removed mid-period are prorated onto the next invoice, not charged at once.
+      const sub = await stripe.subscriptions.update(subscription.id, { items: [item], proration_behavior: 'create_prorations', expand });
+      return stateOf(sub);
     },
 
     async createPortalSession(customerId, returnUrl) {

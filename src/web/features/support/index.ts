@@ -1,3 +1,4 @@
+export { HELP_REQUEST_MUTATION_KEY } from './api.ts';
 export { FeedbackButton, FeedbackDialog, type FeedbackDialogProps } from './components/feedback-dialog.tsx';
 export { FeedbackForm, type FeedbackFormProps } from './components/feedback-form.tsx';
 export {

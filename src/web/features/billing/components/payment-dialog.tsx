@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { BILLING_MESSAGES } from '../../../../shared/billing.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { createSubscription } from '../api.ts';
 
 export interface PaymentDialogProps {
@@ -33,13 +34,15 @@ export function PaymentDialog({ publishableKey, priceId, planLabel, onClose, onC
         if (result.clientSecret) setClientSecret(result.clientSecret);
         else if (result.status === 'active' || result.status === 'trialing') onChangedInPlace();
         else {
-          toast({ variant: 'destructive', title: BILLING_MESSAGES.setupError });
+          toast({ variant: 'destructive', ...BILLING_MESSAGES.setupError });
           onClose();
         }
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        toast({ variant: 'destructive', title: BILLING_MESSAGES.setupError, description: error instanceof Error ? error.message.replace(/^\d+: /, '') : undefined });
+        // The server's reason when it gave one (e.g. already on this plan), else the spec's text.
+        const description = error instanceof ApiError ? error.serverMessage : BILLING_MESSAGES.setupError.description;
+        toast({ variant: 'destructive', title: BILLING_MESSAGES.setupError.title, description });
         onClose();
       });
     return () => {
@@ -92,7 +95,7 @@ function CardForm({ onDone }: { onDone: () => void }) {
       // The page shows the new tier once the server has Stripe's word (doc 3 §9: reload after 1 s).
       setTimeout(() => window.location.assign('/pricing?success=true'), 1000);
     } catch {
-      toast({ variant: 'destructive', title: BILLING_MESSAGES.paymentError });
+      toast({ variant: 'destructive', ...BILLING_MESSAGES.paymentError });
       setBusy(false);
     }
   }

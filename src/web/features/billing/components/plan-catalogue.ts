@@ -16,8 +16,9 @@ export type PlanAction =
 /** The action of a card along the tier order of doc 3 §4 (staff see a disabled 'Admin Account'). */
 export function actionFor(plan: Tier, user: TierPair): PlanAction {
   if (isAdminOrDeveloper(user)) return { kind: 'admin' };
-  if (plan === 'enterprise') return { kind: 'contact' };
   if (plan === user.originalTier) return { kind: 'current' };
+  // Enterprise is sold by people, and an enterprise customer changes plan through them too.
+  if (plan === 'enterprise' || user.originalTier === 'enterprise') return { kind: 'contact' };
   const from = tierRank(user.originalTier);
   const to = tierRank(plan);
   if (to < 0) return { kind: 'contact' };

@@ -11,6 +11,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
 import { BUSINESS_PROFILE_KEY, PENDING_INVITATIONS_KEY, setupBusinessProfile } from '../api.ts';
 import { useBusinessProfile } from '../hooks/use-business-profile.ts';
+import { formatUsd } from '../format.ts';
+import { monthlySeatPriceUsd, seatPricingText } from '../../../../shared/plans.ts';
 import { CompanyFields, companyValuesOf, fieldErrorsOf, type CompanyValues } from './company-fields.tsx';
 
 interface Member {
@@ -35,16 +37,17 @@ export function BusinessSetupModal() {
   const wanted =
     profile.business && tierInfo !== null && !tierInfo.isPilot && profile.data !== undefined && profile.data.isAdministrator && needsCompanySetup(profile.data.companyName);
   if (!wanted || dismissed) return null;
-  return <SetupDialog initial={companyValuesOf(profile.data)} onClose={() => setDismissed(true)} />;
+  return <SetupDialog initial={companyValuesOf(profile.data)} pilotCount={profile.data.pilotCount} onClose={() => setDismissed(true)} />;
 }
 
-function SetupDialog({ initial, onClose }: { initial: CompanyValues; onClose: () => void }) {
+function SetupDialog({ initial, pilotCount, onClose }: { initial: CompanyValues; pilotCount: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<1 | 2>(1);
   // A placeholder name is not a name: the field starts empty.
   const [company, setCompany] = useState<CompanyValues>({ ...initial, companyName: needsCompanySetup(initial.companyName) ? '' : initial.companyName });
   const [errors, setErrors] = useState<Partial<Record<keyof CompanyValues, string>>>({});
   const [members, setMembers] = useState<Member[]>(() => [newMember()]);
+  const teamSize = members.filter((m) => m.email.trim() !== '').length + pilotCount;
 
   const setup = useMutation({
     mutationFn: () =>
@@ -174,6 +177,11 @@ function SetupDialog({ initial, onClose }: { initial: CompanyValues; onClose: ()
               Add team member
             </Button>
             <p className="text-xs text-muted-foreground">Rows left empty are skipped. You can invite more pilots later from Profile → Pilots.</p>
+            {/* The administrator sees what the team will cost before sending (ADR 0041). */}
+            <p className="rounded-lg border bg-muted/40 p-3 text-sm" data-testid="setup-seat-cost">
+              <span className="font-medium">Seats:</span> {seatPricingText()} With {teamSize} {teamSize === 1 ? 'pilot' : 'pilots'} your team costs{' '}
+              {formatUsd(monthlySeatPriceUsd(teamSize))}/month once they accept.
+            </p>
           </form>
         )}
 

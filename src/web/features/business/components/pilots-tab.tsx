@@ -76,7 +76,6 @@ export function PilotsTab() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <InviteForm onSent={refresh} disabled={count >= PILOT_SEATS.maxPilots} />
           <div className="grid gap-1 rounded-lg border bg-muted/40 p-3 text-sm" data-testid="seat-pricing">
             <p>
               <span className="font-medium">Seats:</span> {seatPricingText()}
@@ -92,6 +91,8 @@ export function PilotsTab() {
               )}
             </p>
           </div>
+          {/* Below the price, so the administrator sees what a pilot costs before inviting one (ADR 0041). */}
+          <InviteForm onSent={refresh} disabled={count >= PILOT_SEATS.maxPilots} />
         </CardContent>
       </Card>
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '../../../../shared/account.ts';
-import { HELP_SUBJECTS, helpRequestSchema } from '../../../../shared/support.ts';
+import { HELP_SUBJECTS, helpRequestSchema, type HelpCategory, type HelpRequest } from '../../../../shared/support.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -15,14 +15,20 @@ import { describedBy, fieldIds, FormField } from './form-field.tsx';
 export interface HelpRequestFormProps {
   /** The signed-in user: name and e-mail start from their account. */
   user: Pick<User, 'email' | 'displayName' | 'firstName' | 'lastName'>;
+  /** A request filed under its own category (Enterprise's 'Contact sales' files under 'sales'). */
+  category?: HelpCategory;
+  defaultSubject?: HelpRequest['subject'];
+  defaultMessage?: string;
+  /** Called once the request is stored (a dialog closes itself). */
+  onSent?: () => void;
 }
 
 /** The profile Help tab's form (doc 1 §2, §3, §5, §8): name, e-mail, subject and message, all required. */
-export function HelpRequestForm({ user }: HelpRequestFormProps) {
+export function HelpRequestForm({ user, category, defaultSubject, defaultMessage = '', onSent }: HelpRequestFormProps) {
   const prefix = useId();
   const form = useForm({
     resolver: zodResolver(helpRequestSchema),
-    defaultValues: { name: prefillName(user), email: user.email, message: '' },
+    defaultValues: { name: prefillName(user), email: user.email, message: defaultMessage, ...(defaultSubject ? { subject: defaultSubject } : {}) },
   });
   const { errors } = form.formState;
   const mutation = useMutation({
@@ -32,12 +38,13 @@ export function HelpRequestForm({ user }: HelpRequestFormProps) {
       toast({ title: 'Help request sent', description: 'Thank you. We will respond within 24 hours.' });
       // Keep who is asking; clear what was asked.
       form.reset({ name: sent.name, email: sent.email, message: '' });
+      onSent?.();
     },
     onError: () => {
       toast({ title: 'Error sending request', description: 'Please try again or email us directly', variant: 'destructive' });
     },
   });
-  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(category ? { ...values, category } : values));
 
   const name = fieldIds(prefix, 'help-name');
   const email = fieldIds(prefix, 'help-email');
