@@ -75,14 +75,14 @@ async function benchDatabase(rounds: number) {
     const ids: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const [name, lat, lon] of POINTS) {
-        const [ms, page] = await timed(() => facilities.withinRadius({ lat, lon, radius: 150, limit: 200 }));
+        const [ms, page] = await timed(() => facilities.withinRadius({ lat, lon, radius: 150, limit: 200, closed: 'exclude' }));
         firstPage.push(ms);
         for (const f of page.facilities.slice(0, 3)) ids.push(f.id);
         const [allMs, total] = await timed(async () => {
           let n = page.facilities.length;
           let cursor = page.nextCursor;
           while (cursor) {
-            const next = await facilities.withinRadius({ lat, lon, radius: 150, limit: 200, cursor });
+            const next = await facilities.withinRadius({ lat, lon, radius: 150, limit: 200, closed: 'exclude', cursor });
             n += next.facilities.length;
             cursor = next.nextCursor;
           }
