@@ -62,7 +62,13 @@ export function createLiveAirportSource(baseUrl: string, timeoutMs: number): Out
   async function airport(icao: string): Promise<SourceFacility | null> {
     const hit = cache.get(icao);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.facility;
-    const body = await getJson(`${base}/airports/?${new URLSearchParams({ icao: icao.toUpperCase() }).toString()}`, timeoutMs);
+    let body: unknown = null;
+    try {
+      body = await getJson(`${base}/airports/?${new URLSearchParams({ icao: icao.toUpperCase() }).toString()}`, timeoutMs);
+    } catch (e) {
+      // The API answers 404 for an airport it does not know: not found, not a failure.
+      if (!(e instanceof SourceFailure && e.message.startsWith('HTTP 404'))) throw e;
+    }
     const facility = isRecord(body) ? readLiveAirport(body) : null;
     cache.set(icao, { at: Date.now(), facility });
     return facility;
