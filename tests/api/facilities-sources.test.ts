@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dedupKey } from '../../src/server/modules/facilities/policy.ts';
 import { MAJOR_US_AIRPORTS } from '../../src/server/providers/facilities-data/outside/live-airport.ts';
 import type { Facility, FacilityCeiling, FacilityPage, FacilityStatus } from '../../src/shared/facilities.ts';
+import { readFaaFeature } from '../../src/server/providers/facilities-data/outside/faa.ts';
 import { readAirportDatabaseRecord } from '../../src/server/providers/facilities-data/outside/airport-database.ts';
 import { fixtureJson, startFacilityReplayServer } from '../support/facilities-replay-server.ts';
 import { createUser, type SignedInUser } from '../support/factories.ts';
@@ -90,7 +91,9 @@ describe('configured outside sources', () => {
     const faa = withIdent(list, 'JFK').find((f) => f.dataSource === 'faa')!;
     expect(faa.restrictions).toEqual(['NOTAM Required', 'Controlled Airspace', 'Instrument Approaches']);
     expect([faa.type, faa.uasRestrictions.controlledAirspace, faa.laancRequired, faa.droneFlightZone]).toEqual(['airport', true, true, 'authorization']);
-    expect(withIdent(list, 'JRB').find((f) => f.dataSource === 'faa')?.type).toBe('heliport');
+    // The FAA's JRB heliport and the bundled one share a key (40.701, -74.009): the airport database wins.
+    expect(withIdent(list, 'JRB').map((f) => f.dataSource)).toEqual(['airport-database']);
+    expect(readFaaFeature(fixtureJson<{ features: unknown[] }>('WRITTEN-faa-facilities-query-jfk.json').features[1])?.type).toBe('heliport');
   });
 
   it('keep what they answered, so a later page and the detail read it', async () => {
