@@ -49,8 +49,9 @@ export const BUNDLED_DATASETS: DatasetSource[] = [
 
 /** The stored row of a facility as the source reported it, with its rules derived once (doc 3 §4, §9). */
 export function toRow(f: SourceFacility, dataset: string, version: string): NewFacilityRow {
-  const size = airportSize(f.sourceType, f.runwayLength);
-  const rules = deriveRules({ airportSize: size, hasTowerFrequency: f.hasTowerFrequency, restrictions: f.restrictions });
+  // A closed field has no traffic, so none of the airport rules (size from runways, tower) applies to it.
+  const size = f.closed ? 'small' : airportSize(f.sourceType, f.runwayLength);
+  const rules = deriveRules({ airportSize: size, hasTowerFrequency: f.hasTowerFrequency && !f.closed, restrictions: f.restrictions });
   return {
     sourceKey: f.sourceKey,
     dataset,
