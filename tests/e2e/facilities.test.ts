@@ -98,6 +98,15 @@ describe('UAS facilities map', () => {
     await settled(page);
     await expectText(page.getByTestId('facilities-shown'), /^\d+ facilities shown$/);
 
+    // Closed fields are off the map until asked for, then drawn greyed (ADR 0027).
+    expect(await page.locator('.fac-closed').count()).toBe(0);
+    await page.getByTestId('show-closed').check();
+    await settled(page);
+    await expect.poll(() => page.locator('.fac-closed').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('show-closed').uncheck();
+    await settled(page);
+    await expect.poll(() => page.locator('.fac-closed').count()).toBe(0);
+
     // Reset View keeps the pilot's position; Reset to US forgets it.
     await page.getByRole('button', { name: 'Reset View' }).click();
     await expect.poll(() => zoom(page)).toBe(6);
