@@ -193,11 +193,11 @@ export function createFacilitiesService(db: Db, options: FacilitiesOptions = {})
    * fails. `allFailed` says every source asked failed (the spec's "from any source" message).
    */
   async function lookupIdentifier(identifier: string): Promise<{ found: boolean; errors: SourceError[]; allFailed: boolean }> {
-    const order = ['faa', 'live-airport'].map((name) => sources.find((s) => s.source === name && s.byIdentifier)).filter((s): s is OutsideSource => s !== undefined);
+    const order = ['faa', 'live-airport'].map((name) => sources.find((s) => s.source === name && s.byIdentifier !== undefined)).filter((s): s is OutsideSource => s !== undefined);
     const errors: SourceError[] = [];
     for (const s of order) {
       try {
-        const f = await withDeadline(s.byIdentifier!(identifier), deadlineMs);
+        const f = await withDeadline(s.byIdentifier?.(identifier) ?? Promise.resolve(null), deadlineMs);
         if (f) await keep([f]);
         return { found: f !== null, errors, allFailed: false };
       } catch (e) {
@@ -281,7 +281,8 @@ export function createFacilitiesService(db: Db, options: FacilitiesOptions = {})
         state,
         count: loaded ? await repo.countFacilities(db) : 0,
         datasets: sets.map((d) => ({ source: d.source, version: d.version, rowCount: d.rowCount, loadedAt: d.loadedAt.toISOString() })),
-        notices: [...DATA_NOTICES],
+        // With the FAA UAS facility map configured, the ceilings are no longer missing.
+        notices: DATA_NOTICES.filter((n) => !(uasFacilityMap && n.startsWith('UAS facility map altitudes'))),
         attribution: OURAIRPORTS_ATTRIBUTION,
         tileUrl: options.tileUrl ?? null,
         tileAttribution: options.tileAttribution ?? null,

@@ -33,7 +33,7 @@ export async function getJson(url: string, timeoutMs: number): Promise<unknown> 
   }
   // ArcGIS answers errors with HTTP 200 and an `error` object.
   if (body !== null && typeof body === 'object' && 'error' in body) {
-    const e = (body as { error: unknown }).error;
+    const e = body.error;
     if (e !== null && typeof e === 'object') {
       const { message, code } = e as { message?: unknown; code?: unknown };
       throw new SourceFailure(`API Error: ${typeof message === 'string' ? message : 'unknown error'} (Code: ${typeof code === 'number' || typeof code === 'string' ? code : 'none'})`);
