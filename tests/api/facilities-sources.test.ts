@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await createTestApp(replay.env);
   pilot = await createUser(t, 'facility-sources', 'basic');
   expect((await get('/api/facilities/status')).statusCode).toBe(200);
-}, 120_000);
+  // The first radius query waits for the bundled data to load (and asks the replayed sources once).
+  expect((await get('/api/facilities?lat=40&lon=-100&radius=1')).statusCode).toBe(200);
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await replay.close();
