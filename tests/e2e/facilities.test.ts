@@ -137,6 +137,8 @@ describe('UAS facilities map', () => {
     await settled(page);
     // A full-page picture from the top, so the sticky header sits where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Selecting recentres the map, which reloads the circle: the picture waits for that load too.
+    await expect.poll(() => page.getByTestId('facilities-loading').count(), { timeout: 90_000 }).toBe(0);
     // Nothing wider than the screen at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     await saveScreenshot(page, 'facilities');
