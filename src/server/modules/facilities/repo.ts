@@ -19,7 +19,7 @@ export async function datasetVersions(db: DbOrTx) {
   return db.select().from(facilityDatasets).orderBy(asc(facilityDatasets.source));
 }
 
-const INSERT_CHUNK = 5000;
+export const INSERT_CHUNK = 5000;
 const insertColumns = Object.entries(getTableColumns(facilities)).filter(([key]) => key !== 'id');
 const columnList = sql.raw(insertColumns.map(([, col]) => col.name).join(', '));
 const updateList = sql.raw(
@@ -45,8 +45,13 @@ export async function upsertRows(tx: DbOrTx, rows: NewFacilityRow[]) {
 
 export async function replaceDataset(tx: DbOrTx, dataset: string, version: string, rows: NewFacilityRow[], loadMs: () => number) {
   await upsertRows(tx, rows);
+  await finishDataset(tx, dataset, version, rows.length, loadMs());
+}
+
+/** After a data set's rows are in: drop its rows of other versions and record the version loaded. */
+export async function finishDataset(tx: DbOrTx, dataset: string, version: string, rowCount: number, loadMs: number) {
   await tx.delete(facilities).where(and(eq(facilities.dataset, dataset), ne(facilities.datasetVersion, version)));
-  const record = { source: dataset, version, rowCount: rows.length, loadMs: loadMs(), loadedAt: new Date() };
+  const record = { source: dataset, version, rowCount, loadMs, loadedAt: new Date() };
   await tx.insert(facilityDatasets).values(record).onConflictDoUpdate({ target: facilityDatasets.source, set: record });
 }
 

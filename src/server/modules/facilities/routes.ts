@@ -17,6 +17,7 @@ export function facilityRoutes(app: App, deps: AppDeps) {
   const facilities = createFacilitiesService(deps.db, {
     ...deps.config.facilities,
     logFailure: (source, message) => app.log.warn({ source }, `Facility source failed: ${message}`),
+    singleConnection: deps.dbKind === 'pglite',
   });
   const read = { onRequest: deps.requireUser };
 

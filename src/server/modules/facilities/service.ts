@@ -129,6 +129,11 @@ export interface FacilitiesOptions {
   timeoutMs?: number;
   /** Where a failed outside source is logged (doc 3 §8: "logged"). */
   logFailure?: (source: string, message: string) => void;
+  /**
+   * The database has one connection shared by every request (embedded PGlite): the load must not hold it
+   * in one long transaction, or sign-in and every other request wait for the whole first load.
+   */
+  singleConnection?: boolean;
 }
 
 /** The configured outside sources in doc 3 §5's first-wins order: live-airport, airport-database, FAA. */
@@ -225,6 +230,24 @@ export function createFacilitiesService(db: Db, options: FacilitiesOptions = {})
     };
     if ((await stale()).length === 0) return { loaded: [], ms: Math.round(performance.now() - started) };
     const report: LoadReport['loaded'] = [];
+    if (options.singleConnection) {
+      // One process owns an embedded database (its data-folder lock), so no other loader can race this one
+      // and the advisory lock is not needed. Each chunk is its own statement, so requests run between them;
+      // the version is recorded last, so a load cut short is redone (idempotently) by the next start.
+      for (const d of await stale()) {
+        const version = d.version();
+        const t0 = performance.now();
+        const data = await d.read();
+        const rows = data.facilities.map((f) => toRow(f, d.source, version));
+        for (let i = 0; i < rows.length; i += repo.INSERT_CHUNK) {
+          await repo.upsertRows(db, rows.slice(i, i + repo.INSERT_CHUNK));
+          await new Promise((r) => setImmediate(r));
+        }
+        await db.transaction((tx) => repo.finishDataset(tx, d.source, version, rows.length, Math.round(performance.now() - t0)));
+        report.push({ source: d.source, version, rows: rows.length, ms: Math.round(performance.now() - t0) });
+      }
+      return { loaded: report, ms: Math.round(performance.now() - started) };
+    }
     await db.transaction(async (tx) => {
       await repo.lockFacilityLoad(tx);
       const stored = new Map((await repo.datasetVersions(tx)).map((d) => [d.source, d.version]));
