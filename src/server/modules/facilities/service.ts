@@ -155,6 +155,9 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** Rows a statement when the load shares the only connection with requests (see load()). */
+const SHARED_CONNECTION_CHUNK = 500;
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Rows of outside sources live in their own data set, so a bundled refresh never removes them. */
 const outsideDataset = (source: string) => `outside:${source}`;
@@ -239,9 +242,11 @@ export function createFacilitiesService(db: Db, options: FacilitiesOptions = {})
         const t0 = performance.now();
         const data = await d.read();
         const rows = data.facilities.map((f) => toRow(f, d.source, version));
-        for (let i = 0; i < rows.length; i += repo.INSERT_CHUNK) {
-          await repo.upsertRows(db, rows.slice(i, i + repo.INSERT_CHUNK));
-          await new Promise((r) => setImmediate(r));
+        // PGlite runs a statement on this thread: small chunks (~0.2 s each) and a pause between them let a
+        // request's queries (a sign-in makes several, one after another) through within a second or so.
+        for (let i = 0; i < rows.length; i += SHARED_CONNECTION_CHUNK) {
+          await repo.upsertRows(db, rows.slice(i, i + SHARED_CONNECTION_CHUNK));
+          await new Promise((r) => setTimeout(r, 10));
         }
         await db.transaction((tx) => repo.finishDataset(tx, d.source, version, rows.length, Math.round(performance.now() - t0)));
         report.push({ source: d.source, version, rows: rows.length, ms: Math.round(performance.now() - t0) });
