@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const deps: AppDeps = {
     config,
     db,
+    dbKind: database.kind,
     auth,
     mail,
     accounts,

@@ -92,6 +92,14 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/\S+\{z\}\S*$/, { error: 'must be an http(s) tile URL with {z}, {x} and {y}' })
     .optional(),
   FACILITIES_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /** Doc 3 §7's optional outside facility sources; with none set, the bundled data set serves alone. */
+  FACILITIES_LIVE_AIRPORT_URL: httpUrl,
+  FACILITIES_AIRPORT_DATABASE_URL: httpUrl,
+  /** An ArcGIS FeatureServer layer of FAA facilities (…/FeatureServer/0), and the FAA UAS Facility Map layer. */
+  FACILITIES_FAA_URL: httpUrl,
+  FACILITIES_UAS_FACILITY_MAP_URL: httpUrl,
+  /** Time limit of each outside facility call, ms. */
+  FACILITIES_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(8000),
   /** Payments (DESIGN §4): without a secret key payments are off and staff assign tiers. */
   STRIPE_SECRET_KEY: z.string().min(1).max(500).regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).max(500).regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
@@ -147,7 +155,16 @@ export interface Config {
   /** null = the in-process synthesiser */
   tts: { baseUrl: string; apiKey: string | undefined; voice: string } | null;
   /** The facilities map's optional online tiles (null: offline outline basemap only). */
-  facilities: { tileUrl: string | null; tileAttribution: string | null };
+  facilities: {
+    tileUrl: string | null;
+    tileAttribution: string | null;
+    /** Base URLs of the optional outside sources (null: not used). */
+    liveAirportUrl: string | null;
+    airportDatabaseUrl: string | null;
+    faaUrl: string | null;
+    uasFacilityMapUrl: string | null;
+    timeoutMs: number;
+  };
   /** null: payments are not configured (no STRIPE_SECRET_KEY). */
   stripe: StripeConfig | null;
   logLevel: Env['LOG_LEVEL'];
@@ -265,7 +282,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
         : null,
     tts: env.TTS_BASE_URL ? { baseUrl: env.TTS_BASE_URL, apiKey: env.TTS_API_KEY, voice: env.TTS_VOICE ?? 'alloy' } : null,
-    facilities: { tileUrl: env.FACILITIES_TILE_URL ?? null, tileAttribution: env.FACILITIES_TILE_ATTRIBUTION ?? null },
+    facilities: {
+      tileUrl: env.FACILITIES_TILE_URL ?? null,
+      tileAttribution: env.FACILITIES_TILE_ATTRIBUTION ?? null,
+      liveAirportUrl: env.FACILITIES_LIVE_AIRPORT_URL ?? null,
+      airportDatabaseUrl: env.FACILITIES_AIRPORT_DATABASE_URL ?? null,
+      faaUrl: env.FACILITIES_FAA_URL ?? null,
+      uasFacilityMapUrl: env.FACILITIES_UAS_FACILITY_MAP_URL ?? null,
+      timeoutMs: env.FACILITIES_TIMEOUT_MS,
+    },
     stripe: stripeConfig(env),
     logLevel: env.LOG_LEVEL,
     webRoot: null,

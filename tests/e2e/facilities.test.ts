@@ -98,6 +98,15 @@ describe('UAS facilities map', () => {
     await settled(page);
     await expectText(page.getByTestId('facilities-shown'), /^\d+ facilities shown$/);
 
+    // Closed fields are off the map until asked for, then drawn greyed (ADR 0027).
+    expect(await page.locator('.fac-closed').count()).toBe(0);
+    await page.getByTestId('show-closed').check();
+    await settled(page);
+    await expect.poll(() => page.locator('.fac-closed').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('show-closed').uncheck();
+    await settled(page);
+    await expect.poll(() => page.locator('.fac-closed').count()).toBe(0);
+
     // Reset View keeps the pilot's position; Reset to US forgets it.
     await page.getByRole('button', { name: 'Reset View' }).click();
     await expect.poll(() => zoom(page)).toBe(6);
@@ -128,6 +137,8 @@ describe('UAS facilities map', () => {
     await settled(page);
     // A full-page picture from the top, so the sticky header sits where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Selecting recentres the map, which reloads the circle: the picture waits for that load too.
+    await expect.poll(() => page.getByTestId('facilities-loading').count(), { timeout: 90_000 }).toBe(0);
     // Nothing wider than the screen at 375 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     await saveScreenshot(page, 'facilities');

@@ -16,6 +16,8 @@ export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promi
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Embedded PGlite (one connection for every request) or a PostgreSQL server. */
+  dbKind: 'pglite' | 'postgres';
   auth: Auth;
   mail: MailProvider;
   accounts: AccountService;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export interface FacilityRunway {
   lengthFt: number;
@@ -57,6 +57,12 @@ export const facilities = pgTable(
     specialUseAirspace: boolean('special_use_airspace').notNull(),
     laancRequired: boolean('laanc_required').notNull(),
     droneFlightZone: text('drone_flight_zone').notNull(),
+    /** A closed field (kept so a search finds it, never drawn as a flyable airport by default; ADR 0027). */
+    closed: boolean('closed').notNull().default(false),
+    /** Doc 3 §5's de-duplication key (identifier + coordinates to 3 decimals), computed by policy.dedupKey. */
+    dedupKey: text('dedup_key').notNull().default(''),
+    /** Doc 3 §5's first-wins order: 0 live-airport, 1 airport-database, 2 FAA. */
+    sourceRank: smallint('source_rank').notNull().default(1),
     runways: jsonb('runways').$type<FacilityRunway[]>().notNull().default([]),
     frequencies: jsonb('frequencies').$type<FacilityFrequencies>().notNull().default({}),
   },
@@ -64,6 +70,7 @@ export const facilities = pgTable(
     uniqueIndex('facilities_source_key_unique').on(t.sourceKey),
     index('facilities_location_gist').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     index('facilities_identifier_idx').on(t.identifier),
+    index('facilities_dedup_key_idx').on(t.dedupKey, t.sourceRank),
     index('facilities_iata_idx').on(t.iata),
     index('facilities_faa_lid_idx').on(t.faaLid),
     index('facilities_local_code_idx').on(t.localCode),

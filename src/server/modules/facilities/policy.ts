@@ -85,7 +85,7 @@ export function dedupKey(f: { identifier: string; latitude: number; longitude: n
   return `${f.identifier.toUpperCase()}|${f.latitude.toFixed(d)}|${f.longitude.toFixed(d)}`;
 }
 
-const SOURCE_ORDER: Record<DataSource, number> = { 'live-airport': 0, 'airport-database': 1, faa: 2 };
+export const SOURCE_ORDER: Record<DataSource, number> = { 'live-airport': 0, 'airport-database': 1, faa: 2 };
 
 /** Merge lists from several sources: the first source to report a key wins, in the order live, database, FAA. */
 export function mergeSources<T extends { identifier: string; latitude: number; longitude: number; dataSource: DataSource }>(lists: T[][]): T[] {

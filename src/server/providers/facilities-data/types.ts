@@ -24,6 +24,8 @@ export interface SourceFacility {
   runways: FacilityRunway[];
   frequencies: FacilityFrequencies;
   hasTowerFrequency: boolean;
+  /** A closed field: kept and marked, never a flyable airport (ADR 0027). */
+  closed: boolean;
 }
 
 export interface SourceDataset {

@@ -17,6 +17,11 @@ export function FacilityBadges({ facility: f }: { facility: Facility }) {
         <span aria-hidden className="inline-block size-2 rounded-full" style={{ background: TYPE_COLOUR[f.type] }} />
         {TYPE_LABEL[f.type]}
       </Badge>
+      {f.closed && (
+        <Badge variant="secondary" data-testid="closed-badge">
+          Closed
+        </Badge>
+      )}
       {f.droneFlightZone === 'prohibited' && <Badge variant="destructive">{ZONE_LABEL.prohibited}</Badge>}
       {f.droneFlightZone === 'restricted' && <Badge variant="destructive">{ZONE_LABEL.restricted}</Badge>}
       {f.laancRequired && <Badge variant="warning">LAANC Required</Badge>}

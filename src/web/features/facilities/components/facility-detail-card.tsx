@@ -50,6 +50,11 @@ export function FacilityDetailCard({ facility: f, onClose }: { facility: Facilit
           <h3 id="restrictions-heading" className="font-semibold">
             Restrictions &amp; Notes
           </h3>
+          {f.closed && (
+            <p data-testid="facility-closed" className="rounded-md border border-amber-500/50 bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+              Closed: no longer an active landing facility, so it sets no airport rules. Check the charts: the airspace it sat in may still be controlled.
+            </p>
+          )}
           <p data-testid="facility-rule" className="rounded-md border bg-muted/50 px-3 py-2">
             {ruleSentence(f)}
           </p>

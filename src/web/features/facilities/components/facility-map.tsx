@@ -59,7 +59,7 @@ function facilityIcon(f: Facility, labelled: boolean, selected: boolean, size: n
   const px = selected ? 30 : size;
   return L.divIcon({
     className: '',
-    html: `<div class="fac-marker fac-${f.type}${selected ? ' fac-selected' : ''}" style="width:${px}px;height:${px}px" data-facility="${f.id}">${markerSvg(f.type)}${label}</div>`,
+    html: `<div class="fac-marker fac-${f.type}${f.closed ? ' fac-closed' : ''}${selected ? ' fac-selected' : ''}" style="width:${px}px;height:${px}px" data-facility="${f.id}">${markerSvg(f.type)}${label}</div>`,
     iconSize: [px, px],
     iconAnchor: [px / 2, px / 2],
     popupAnchor: [0, -px / 2],

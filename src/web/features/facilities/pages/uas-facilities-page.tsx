@@ -17,8 +17,9 @@ import {
   OURAIRPORTS_ATTRIBUTION,
   searchFailedMessage,
   type Facility,
+  type SourceError,
 } from '../../../../shared/facilities.ts';
-import { FACILITIES_KEY, fetchArea, fetchFacilityStatus, searchFacilities } from '../api.ts';
+import { FACILITIES_KEY, fetchArea, fetchCeiling, fetchFacilityStatus, searchFacilities } from '../api.ts';
 import { FacilityDetailCard } from '../components/facility-detail-card.tsx';
 import { FacilityList } from '../components/facility-list.tsx';
 import { FacilityMap, type MapBounds, type MapControls, type MapView } from '../components/facility-map.tsx';
@@ -31,6 +32,7 @@ const C = FACILITY_CONSTANTS;
 const DEFAULT_VIEW = { lat: C.defaultCenter.lat, lon: C.defaultCenter.lon, zoom: C.defaultZoom };
 /** Centres are rounded to ~1 km for the load key, so a tiny drag does not ask again for the same circle. */
 const round = (n: number) => Math.round(n * 100) / 100;
+const SOURCE_LABEL: Record<SourceError['source'], string> = { 'live-airport': 'Live airport source', 'airport-database': 'Airport database', faa: 'FAA' };
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.serverMessage : e instanceof Error ? e.message : undefined);
 
 /** /uas-facilities (doc 3 §2.3, §4): every US airport and heliport near the pilot on a real map, with its rules. */
@@ -43,6 +45,8 @@ export function UasFacilitiesPage() {
   const [query, setQuery] = useState('');
   const [searchMessage, setSearchMessage] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  /** Closed fields are loaded and drawn only when the pilot asks (ADR 0027). */
+  const [showClosed, setShowClosed] = useState(false);
   const seq = useRef(0);
 
   const moveTo = useCallback((lat: number, lon: number, zoom: number) => {
@@ -64,8 +68,8 @@ export function UasFacilitiesPage() {
 
   const status = useQuery({ queryKey: [...FACILITIES_KEY, 'status'], queryFn: fetchFacilityStatus, staleTime: 5 * 60 * 1000 });
   const area = useQuery({
-    queryKey: [...FACILITIES_KEY, 'area', round(loadAt.lat), round(loadAt.lon), loadAt.n],
-    queryFn: ({ signal }) => fetchArea(round(loadAt.lat), round(loadAt.lon), C.mapRadiusMiles, signal),
+    queryKey: [...FACILITIES_KEY, 'area', round(loadAt.lat), round(loadAt.lon), loadAt.n, showClosed],
+    queryFn: ({ signal }) => fetchArea(round(loadAt.lat), round(loadAt.lon), C.mapRadiusMiles, showClosed, signal),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60 * 1000,
     retry: 1,
@@ -154,7 +158,17 @@ export function UasFacilitiesPage() {
   const zoom = (delta: number) => mapControls.current?.zoomBy(delta);
 
   const own = geo.status === 'located' ? geo.position : null;
-  const pointRule = own ? ruleAtPoint(own.lat, own.lon, loaded) : null;
+  const pointRule = own ? ruleAtPoint(own.lat, own.lon, loaded.filter((f) => !f.closed)) : null;
+  // The FAA UAS facility map's LAANC ceiling at the pilot's own position, when that layer is configured.
+  const ceiling = useQuery({
+    queryKey: [...FACILITIES_KEY, 'ceiling', own ? round(own.lat * 10) / 10 : null, own ? round(own.lon * 10) / 10 : null],
+    queryFn: () => fetchCeiling(own!.lat, own!.lon),
+    enabled: Boolean(own && status.data?.ceilings),
+    staleTime: 10 * 60 * 1000,
+  });
+  const ceilingText = ceiling.data?.ceiling
+    ? `UAS facility map at your position: LAANC up to ${ceiling.data.ceiling.ceilingFt} ft AGL${ceiling.data.ceiling.airports.length ? ` (${ceiling.data.ceiling.airports.map((a) => `${a.name}${a.laanc ? '' : ', no LAANC'}`).join('; ')})` : ''}${ceiling.data.ceiling.mapEffective ? `, map of ${ceiling.data.ceiling.mapEffective}` : ''}.`
+    : null;
   const loadError = area.isError ? areaLoadFailedMessage(messageOf(area.error)) : null;
   const zeroMessage = !area.isError && !searchHit && area.data && area.data.facilities.length === 0 ? area.data.message : null;
 
@@ -209,6 +223,10 @@ export function UasFacilitiesPage() {
               <Undo2 aria-hidden />
               Reset to US
             </Button>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} data-testid="show-closed" />
+              Show closed fields
+            </label>
             {own && (
               <>
                 <Badge variant="default" data-testid="your-location">
@@ -231,6 +249,11 @@ export function UasFacilitiesPage() {
               }
             >
               {pointRule.text}
+              {ceilingText && (
+                <span className="mt-1 block" data-testid="point-ceiling">
+                  {ceilingText}
+                </span>
+              )}
             </p>
           )}
           {geo.error && (
@@ -317,6 +340,12 @@ export function UasFacilitiesPage() {
             {loadError}
           </p>
         )}
+        {(area.data?.sourceErrors ?? []).map((e) => (
+          <p key={e.source} data-testid="source-error">
+            {SOURCE_LABEL[e.source]}: {e.message}
+          </p>
+        ))}
+        {ceiling.data?.error && <p data-testid="ceiling-error">FAA UAS facility map: {ceiling.data.error}</p>}
         {(status.data?.notices ?? []).map((n) => (
           <p key={n}>{n}</p>
         ))}
