@@ -263,50 +263,6 @@ describe('review, knowledge base and citations', () => {
   });
 });
 
-describe('the extraction job', () => {
-  it('takes up a job whose worker died (its lease ran out) without any new upload', async () => {
-    const { admin, businessId } = await businessAdmin('doc-lease', 'Lease Co');
-    // As left by a process that claimed the job and died: processing, one attempt, an expired lease.
-    const [row] = await t.db
-      .insert(userDocuments)
-      .values({
-        userId: admin.userId,
-        businessProfileId: businessId,
-        title: 'Orphan',
-        fileName: 'orphan.txt',
-        fileSize: 11,
-        mimeType: 'text/plain',
-        fileBytes: Buffer.from('orphan text'),
-        jobAttempts: 1,
-        jobLockedUntil: new Date(Date.now() - 1000),
-      })
-      .returning({ id: userDocuments.id });
-    const done = await settled(admin, row!.id);
-    expect(done.status).toBe('ready');
-  });
-
-  it('leaves a job alone while another worker holds its lease', async () => {
-    const { admin, businessId } = await businessAdmin('doc-held', 'Held Co');
-    const [row] = await t.db
-      .insert(userDocuments)
-      .values({
-        userId: admin.userId,
-        businessProfileId: businessId,
-        title: 'Held',
-        fileName: 'held.txt',
-        fileSize: 4,
-        mimeType: 'text/plain',
-        fileBytes: Buffer.from('held'),
-        jobAttempts: 1,
-        jobLockedUntil: new Date(Date.now() + 60_000),
-      })
-      .returning({ id: userDocuments.id });
-    await new Promise((r) => setTimeout(r, 2500));
-    const [after] = await t.db.select({ status: userDocuments.status, attempts: userDocuments.jobAttempts }).from(userDocuments).where(eq(userDocuments.id, row!.id));
-    expect(after).toEqual({ status: 'processing', attempts: 1 });
-  });
-});
-
 describe('test functionality', () => {
   it('is for admin or developer users without a business tier', async () => {
     const dev = await createUser(t, 'doc-test-dev', 'developer');

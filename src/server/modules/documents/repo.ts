@@ -27,8 +27,6 @@ const meta = {
   reviewedBy: userDocuments.reviewedBy,
   reviewDate: userDocuments.reviewDate,
   reviewNotes: userDocuments.reviewNotes,
-  jobAttempts: userDocuments.jobAttempts,
-  jobLockedUntil: userDocuments.jobLockedUntil,
   uploadDate: userDocuments.uploadDate,
 };
 
@@ -63,6 +61,21 @@ export async function findById(db: DbOrTx, id: string, opts: { forUpdate?: boole
   const q = db.select(meta).from(userDocuments).where(eq(userDocuments.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/** The stored file of a document, for the extraction job. */
+export async function fileOf(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ bytes: userDocuments.fileBytes, mimeType: userDocuments.mimeType, status: userDocuments.status })
+    .from(userDocuments)
+    .where(eq(userDocuments.id, id));
+  return row;
+}
+
+/** Documents whose text is still to be read (bounded: the start-up sweep enqueues each). */
+export async function processingIds(db: DbOrTx, max = 10_000): Promise<string[]> {
+  const rows = await db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.status, 'processing')).orderBy(userDocuments.uploadDate).limit(max);
+  return rows.map((r) => r.id);
 }
 
 /** Bytes the business (or, without one, the user) already keeps. */

@@ -21,7 +21,7 @@ import {
 import { pageQuerySchema } from '../../../shared/paging.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
-import { createDocumentJobs } from './jobs.ts';
+import { documentJobs } from './jobs.ts';
 import { createDocumentsService, notifyReady, uploadError, type KnowledgeBaseReady, type UploadInput } from './service.ts';
 
 const requestResponseSchema = z.object({ message: z.string().max(200), request: deletionRequestSchema });
@@ -60,10 +60,10 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
 /** Documents: the business's own knowledge base (spec doc 2 §2–§9; doc 3 §2.5, §7; DESIGN §4). */
 export function documentRoutes(app: App, deps: AppDeps) {
   const notify = (ready: KnowledgeBaseReady | null) => notifyReady(deps.mail, deps.config.publicUrl, app.log, ready);
-  const jobs = createDocumentJobs(deps.db, app.log, notify);
-  const documents = createDocumentsService(deps.db, () => jobs.kick(), notify);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  const extraction = documentJobs(deps.db, deps.jobs, app.log, notify);
+  const documents = createDocumentsService(deps.db, extraction, notify);
+  // After the job queue started (app.ts registers its onReady first): documents left processing get a job.
+  app.addHook('onReady', async () => extraction.sweep());
 
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MailMessage, MailProvider } from '../../providers/mail/mail-provider.ts';
 import { documentDeletionRequests, userDocuments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -111,7 +111,11 @@ function assertCanTest(caller: CurrentUser) {
 }
 
 /** The rules of the documents feature (spec doc 2 §2–§9, doc 3 §2.5, §7). */
-export function createDocumentsService(db: Db, onUploaded: () => void, notify: (ready: KnowledgeBaseReady | null) => Promise<void>) {
+export function createDocumentsService(
+  db: Db,
+  extraction: { enqueue(tx: DbOrTx, documentId: string): Promise<unknown>; wake(): void },
+  notify: (ready: KnowledgeBaseReady | null) => Promise<void>,
+) {
   async function store(caller: CurrentUser, input: UploadInput): Promise<DocumentRow> {
     const title = input.title.trim();
     if (!title) throw uploadError(400, 'TITLE_REQUIRED', 'Please provide a title for your document.');
@@ -127,7 +131,7 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
       if (used + input.bytes.length > quota) {
         throw uploadError(413, 'QUOTA_EXCEEDED', `Your knowledge base is full: it holds ${Math.round(quota / 1024 / 1024)} MB of documents. Delete a document to make room.`);
       }
-      return repo.insertDocument(tx, {
+      const stored = await repo.insertDocument(tx, {
         userId: caller.id,
         businessProfileId,
         title: title.slice(0, 200),
@@ -137,8 +141,11 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
         mimeType: KIND_MIME[kind],
         fileBytes: input.bytes,
       });
+      // The job is written with the document: both exist after the commit, or neither.
+      await extraction.enqueue(tx, stored.id);
+      return stored;
     });
-    onUploaded();
+    extraction.wake();
     return doc;
   }
 
