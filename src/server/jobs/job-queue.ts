@@ -14,7 +14,10 @@ import type { Database, DbOrTx } from '../db/client.ts';
  * lets running handlers finish up to a deadline, then fails what is left so it is retried elsewhere.
  */
 
-/** How often the supervisor fails jobs whose worker went quiet (a process that died mid-job). */
+/**
+ * How often the supervisor looks for jobs whose worker went quiet (a process that died mid-job) and
+ * puts them back in their queue; one process of the deployment does it per interval.
+ */
 const SUPERVISE_SECONDS = 30;
 /** A stopping process waits this long for its handlers before failing them back to the queue. */
 const STOP_GRACE_MS = 10_000;
@@ -36,6 +39,11 @@ export interface JobQueue {
    * row it is about was committed (no lost job when the process dies right after the commit).
    */
   send<T extends object>(name: string, data: T, options?: { tx?: DbOrTx; singletonKey?: string }): Promise<string | null>;
+  /**
+   * Runs at start once the queues exist, before any worker or the supervisor: a module enqueues what
+   * its own tables say is still to do (work stored before its queue existed).
+   */
+  beforeWork(fn: () => Promise<void>): void;
   /** Wakes this process's worker of a queue now, instead of at its next poll (after a commit). */
   wake(name: string): void;
   start(): Promise<void>;
@@ -45,7 +53,7 @@ export interface JobQueue {
 }
 
 /** pg-boss's view of the app's database: the PGlite instance itself, or the app's pg pool. */
-function bossDatabase(database: Database): { db: BossDb; backend: 'pglite' | 'postgres' } {
+export function bossDatabase(database: Database): { db: BossDb; backend: 'pglite' | 'postgres' } {
   if (database.pglite) return { db: fromPglite(database.pglite), backend: 'pglite' };
   // drizzle's node-postgres client keeps the pool it was given; pg-boss runs its statements on it.
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -61,6 +69,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     // so workers poll and this process's own sends wake its worker directly.
     useListenNotify: backend === 'pglite',
     superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
     // The instance registry and queue statistics are for dashboards we do not run.
     registerInstance: false,
     persistWarnings: false,
@@ -71,6 +80,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
 
   const definitions: QueueDefinition<object>[] = [];
+  const preparations: (() => Promise<void>)[] = [];
   const workerIds = new Map<string, string>();
   let started = false;
 
@@ -84,6 +94,10 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     async send(name, data, options = {}) {
       const connection = options.tx ? { db: fromDrizzle(options.tx, sql) } : {};
       return boss.send(name, data, { ...connection, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
+    },
+
+    beforeWork(fn) {
+      preparations.push(fn);
     },
 
     wake(name) {
@@ -103,8 +117,12 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
         const { policy: _policy, partition: _partition, ...updatable } = d.queue;
         await boss.updateQueue(d.name, updatable);
       }
+      for (const prepare of preparations) await prepare();
       for (const d of ordered) {
-        const id = await boss.work<object>(d.name, { pollingIntervalSeconds: d.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+        // Polling stays on beside NOTIFY: a retry coming due or a job failed back by the supervisor sends
+        // no notification.
+        const polling = d.pollingIntervalSeconds ?? 2;
+        const id = await boss.work<object>(d.name, { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) await d.handler(job);
         });
         workerIds.set(d.name, id);

@@ -87,18 +87,17 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, not
   jobs.define<ExtractionJob>({ name: EXTRACTION_FAILED_QUEUE, queue: { retryLimit: 5, retentionSeconds: 14 * 24 * 3600 }, handler: async (job) => finish(job.data.documentId, { status: 'error', processingError: GAVE_UP_MESSAGE }) });
   jobs.define<ExtractionJob>({ name: EXTRACTION_QUEUE, queue: QUEUE_SETTINGS, handler: async (job) => extractOne(job.data.documentId, job.signal) });
 
+  // Every document still processing gets its job (the policy drops one that already has a live job):
+  // documents stored before the queue existed, or whose job was removed by hand, are read too.
+  jobs.beforeWork(async () => {
+    for (const id of await repo.processingIds(db)) await jobs.send<ExtractionJob>(EXTRACTION_QUEUE, { documentId: id }, { singletonKey: id });
+  });
+
   return {
     /** Enqueues the reading of a document inside the transaction that stores it. */
     enqueue: (tx: DbOrTx, documentId: string) => jobs.send<ExtractionJob>(EXTRACTION_QUEUE, { documentId }, { tx, singletonKey: documentId }),
     /** After the commit: this process starts on it now rather than at its next poll. */
     wake: () => jobs.wake(EXTRACTION_QUEUE),
-    /**
-     * Every document still processing gets its job (the policy drops one that already has a live job):
-     * documents stored before the queue existed, or whose job was removed by hand, are read too.
-     */
-    async sweep() {
-      for (const id of await repo.processingIds(db)) await jobs.send<ExtractionJob>(EXTRACTION_QUEUE, { documentId: id }, { singletonKey: id });
-    },
   };
 }
 export type DocumentJobs = ReturnType<typeof documentJobs>;

@@ -62,8 +62,6 @@ export function documentRoutes(app: App, deps: AppDeps) {
   const notify = (ready: KnowledgeBaseReady | null) => notifyReady(deps.mail, deps.config.publicUrl, app.log, ready);
   const extraction = documentJobs(deps.db, deps.jobs, app.log, notify);
   const documents = createDocumentsService(deps.db, extraction, notify);
-  // After the job queue started (app.ts registers its onReady first): documents left processing get a job.
-  app.addHook('onReady', async () => extraction.sweep());
 
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };
