@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles, knowledgeSections, mailOutbox, userDocuments } from '../../src/server/db/schema/index.ts';
+import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
 import { makeDocx, makeDocxBomb, makePdf } from '../fixtures/documents/make-documents.ts';
@@ -121,6 +121,46 @@ describe('upload and extraction', () => {
     expect(failed.processingError).toMatch(/expands to more than/);
   });
 
+  it('says an encrypted PDF is password-protected and a PDF past 2,000 pages too long, and keeps page numbers', async () => {
+    const { admin } = await businessAdmin('doc-locked', 'Locked Co');
+    const locked = await uploaded(admin, 'Locked', { name: 'locked.pdf', bytes: makePdf(['Secret rules'], { userPassword: 'hangar' }) });
+    expect(locked.mimeType).toBe('application/pdf');
+    expect(await settled(admin, locked.id)).toMatchObject({ status: 'error', chatlingErrorMessage: 'The file is password-protected.', pageCount: null });
+    const huge = await uploaded(admin, 'Huge', { name: 'huge.pdf', bytes: makePdf(Array.from({ length: 2001 }, (_, i) => `Page ${i + 1}`)) });
+    expect(await settled(admin, huge.id)).toMatchObject({ status: 'error', processingError: 'This PDF has 2001 pages; at most 2000 can be read.' });
+    const three = await uploaded(admin, 'Three', { name: 'three.pdf', bytes: makePdf(['Alpha page', null, 'Gamma page']) });
+    expect(await settled(admin, three.id)).toMatchObject({ status: 'ready', pageCount: 3 });
+    const [row] = await t.db.select({ content: userDocuments.content }).from(userDocuments).where(eq(userDocuments.id, three.id));
+    expect(row?.content?.split('\f')).toEqual(['Alpha page', '', 'Gamma page']);
+  });
+
+  it('holds each business to its plan quota: business 200 MB, enterprise 4.5 times it, for its pilots too', async () => {
+    const fill = async (userId: string, businessProfileId: string, count: number) => {
+      // Stored sizes as eight 25 MB files would leave them (the bytes themselves are not what is counted).
+      for (let i = 0; i < count; i++) {
+        await t.db.insert(userDocuments).values({ userId, businessProfileId, title: `Filler ${i}`, fileName: 'f.txt', fileSize: DOCUMENT_MAX_BYTES, mimeType: 'text/plain', fileBytes: Buffer.from('x'), status: 'ready' });
+      }
+    };
+    const small = await businessAdmin('doc-quota', 'Quota Co');
+    await fill(small.admin.userId, small.businessId, 8);
+    const full = await upload(small.admin, 'One more', { name: 'more.txt', bytes: Buffer.from('more') });
+    expect(full.statusCode).toBe(413);
+    expect(full.json()).toMatchObject({ error: 'Your knowledge base is full: it holds 200 MB of documents. Delete a document to make room.' });
+
+    const big = await businessAdmin('doc-quota-ent', 'Enterprise Co');
+    await t.db.update(userTiers).set({ tier: 'enterprise' }).where(eq(userTiers.userId, big.admin.userId));
+    const pilot = await createUser(t, 'doc-quota-pilot', 'basic');
+    await makePilot(t.db, pilot.userId, big.businessId);
+    await fill(big.admin.userId, big.businessId, 8);
+    const roomy = await upload(pilot, 'Pilot notes', { name: 'notes.txt', bytes: Buffer.from('Pilot notes') });
+    expect(roomy.statusCode, roomy.body).toBe(200);
+    expect(roomy.json<{ document: UserDocument }>().document.businessProfileId).toBe(big.businessId);
+    await fill(big.admin.userId, big.businessId, 28); // 36 × 25 MB = 900 MB, the enterprise quota
+    const entFull = await upload(pilot, 'Too much', { name: 'much.txt', bytes: Buffer.from('much') });
+    expect(entFull.statusCode).toBe(413);
+    expect(entFull.json<{ error: string }>().error).toContain('900 MB');
+  });
+
   it('recognises the type by the bytes: a binary file named .txt and a PNG named .pdf are refused', async () => {
     const { admin } = await businessAdmin('doc-type', 'Type Co');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -194,6 +234,9 @@ describe('review, knowledge base and citations', () => {
     const answer = north1.json<QueryResponse>();
     expect(answer.answer).toContain('18 mph');
     expect(answer.context.sources.map((s) => s.citation)).toContain('Northwind Operations Manual, page 2');
+    // The citation names the document once: "Northwind Operations Manual, page 2", never "… (Northwind Operations Manual)".
+    expect(answer.answer).toMatch(/^- Northwind Operations Manual, page 2$/m);
+    expect(answer.answer).not.toContain('(Northwind Operations Manual)');
 
     const south1 = (await call(southPilot, 'POST', '/api/query', { question, userId: southPilot.userId })).json<QueryResponse>();
     expect(south1.answer).not.toContain('18 mph');

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessProfiles, documentDeletionRequests, knowledgeSections, userDocuments, users } from '../../db/schema/index.ts';
+import { businessProfiles, documentDeletionRequests, knowledgeSections, userDocuments, userTiers, users } from '../../db/schema/index.ts';
+import type { Tier } from '../../../shared/tiers.ts';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/paging.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
 import { rebuildVocabulary } from '../knowledge/sync.ts';
@@ -140,6 +141,16 @@ export async function findDeletionRequest(db: DbOrTx, id: string, opts: { forUpd
   const q = db.select().from(documentDeletionRequests).where(eq(documentDeletionRequests.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/** The stored tier of the business's administrator: the plan the business's quota comes from. */
+export async function businessPlanTier(db: DbOrTx, businessProfileId: string): Promise<Tier | null> {
+  const [row] = await db
+    .select({ tier: userTiers.tier })
+    .from(businessProfiles)
+    .innerJoin(userTiers, eq(userTiers.userId, businessProfiles.administratorUserId))
+    .where(eq(businessProfiles.id, businessProfileId));
+  return row?.tier ?? null;
 }
 
 export async function businessProfile(db: DbOrTx, id: string) {

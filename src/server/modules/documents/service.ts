@@ -126,7 +126,9 @@ export function createDocumentsService(
     const doc = await db.transaction(async (tx) => {
       // One upload at a time per business: the quota check and the insert cannot interleave.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`documents:${businessProfileId ?? caller.id}`}))`);
-      const quota = quotaBytesFor(caller.tier);
+      // The business's plan sets the quota (an enterprise's pilots share its larger one), whoever uploads.
+      const planTier = (businessProfileId && (await repo.businessPlanTier(tx, businessProfileId))) || caller.originalTier;
+      const quota = quotaBytesFor(planTier);
       const used = await repo.storedBytes(tx, { businessProfileId, userId: caller.id });
       if (used + input.bytes.length > quota) {
         throw uploadError(413, 'QUOTA_EXCEEDED', `Your knowledge base is full: it holds ${Math.round(quota / 1024 / 1024)} MB of documents. Delete a document to make room.`);
