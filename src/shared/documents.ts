@@ -109,7 +109,12 @@ export const ADMIN_CONTENT_PREVIEW = 20_000;
 
 export const adminDocumentListSchema = paged(z.object({ documents: z.array(adminDocumentSchema) }));
 export type AdminDocumentList = z.infer<typeof adminDocumentListSchema>;
-export const deletionRequestListSchema = z.array(deletionRequestSchema);
+/**
+ * The spec's array of deletion requests, paged with the shared contract (ADR 0014, 0046): the same items
+ * under `deletionRequests`, with `nextCursor`.
+ */
+export const deletionRequestListSchema = paged(z.object({ deletionRequests: z.array(deletionRequestSchema) }));
+export type DeletionRequestList = z.infer<typeof deletionRequestListSchema>;
 
 export const reviewInputSchema = z.object({ reviewNotes: z.string().trim().max(NOTES_MAX).optional() });
 export const REJECT_NOTES_REQUIRED = 'Please provide review notes when rejecting a document.';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
-import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
+import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type DeletionRequestList, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
 import { makeDocx, makeDocxBomb, makePdf } from '../fixtures/documents/make-documents.ts';
 import { createUser, makePilot, type SignedInUser } from '../support/factories.ts';
@@ -251,7 +251,7 @@ describe('review, knowledge base and citations', () => {
     expect(req.statusCode, req.body).toBe(200);
     const requestId = req.json<{ request: DeletionRequest }>().request.id;
     expect((await call(north.admin, 'GET', '/api/admin/document-deletion-requests')).statusCode).toBe(403);
-    const open = (await call(staff, 'GET', '/api/admin/document-deletion-requests')).json<DeletionRequest[]>();
+    const open = (await call(staff, 'GET', '/api/admin/document-deletion-requests')).json<DeletionRequestList>().deletionRequests;
     expect(open.find((r) => r.id === requestId)).toMatchObject({ documentTitle: 'Northwind Operations Manual', reason: 'Superseded by v2', status: 'pending' });
     // Completing before approval is refused and changes nothing.
     expect((await call(staff, 'PUT', `/api/admin/document-deletion-requests/${requestId}/complete`)).statusCode).toBe(409);
@@ -303,6 +303,36 @@ describe('review, knowledge base and citations', () => {
     const second = (await call(admin, 'GET', `/api/user-documents?limit=2&cursor=${first.nextCursor}`)).json<UserDocumentList>();
     expect(second.documents.map((d) => d.title)).toEqual(['Doc 0']);
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe('deletion requests for staff', () => {
+  it('are paged with the shared contract, newest first, each item with the spec fields', async () => {
+    const dev = await createUser(t, 'doc-del-pages', 'developer');
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await call(dev, 'POST', '/api/documents/test-deletion-request', { reason: `Paging ${i}` });
+      made.push(res.json<{ request: DeletionRequest }>().request.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await call(dev, 'GET', `/api/admin/document-deletion-requests?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<DeletionRequestList>();
+      expect(page.deletionRequests.length).toBeLessThanOrEqual(2);
+      // The spec's fields, unchanged, on every item.
+      for (const r of page.deletionRequests) expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'documentTitle', 'documentFileName', 'reason', 'userId', 'createdAt', 'status', 'reviewNotes']));
+      seen.push(...page.deletionRequests.map((r) => r.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 50);
+    expect(new Set(seen).size).toBe(seen.length);
+    // Newest first: the five just made lead the list, the last one made at the top.
+    expect(seen.slice(0, 5)).toEqual([...made].reverse());
+    expect((await call(dev, 'GET', '/api/admin/document-deletion-requests?cursor=bogus')).statusCode).toBe(400);
+    expect((await call(dev, 'GET', '/api/admin/document-deletion-requests?limit=500')).statusCode).toBe(400);
   });
 });
 

@@ -127,14 +127,17 @@ export async function insertDeletionRequest(db: DbOrTx, values: typeof documentD
   return row;
 }
 
-/** Open requests (pending or approved, not yet completed), newest first, bounded. */
-export async function openDeletionRequests(db: DbOrTx, max: number) {
-  return db
+/** Open requests (pending or approved, not yet completed), newest first, one page. */
+export async function openDeletionRequests(db: DbOrTx, page: PageQuery) {
+  const where = [inArray(documentDeletionRequests.status, ['pending', 'approved'])];
+  if (page.cursor) where.push(afterCursor([documentDeletionRequests.requestedAt, documentDeletionRequests.id], decodeCursor(page.cursor, 2)));
+  const rows = await db
     .select()
     .from(documentDeletionRequests)
-    .where(inArray(documentDeletionRequests.status, ['pending', 'approved']))
+    .where(and(...where))
     .orderBy(desc(documentDeletionRequests.requestedAt), desc(documentDeletionRequests.id))
-    .limit(max);
+    .limit(page.limit + 1);
+  return pageOf(rows, page, (r) => [r.requestedAt.toISOString(), r.id]);
 }
 
 export async function findDeletionRequest(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}) {

@@ -123,8 +123,10 @@ export function documentRoutes(app: App, deps: AppDeps) {
     { ...write, schema: { params: documentIdParamsSchema, body: reviewInputSchema, response: { 200: messageSchema } } },
     async (request) => documents.reject(requireCurrentUser(request), request.params.id, request.body.reviewNotes),
   );
-  app.get('/api/admin/document-deletion-requests', { ...read, schema: { response: { 200: deletionRequestListSchema } } }, async (request) =>
-    documents.deletionRequests(requireCurrentUser(request)),
+  app.get(
+    '/api/admin/document-deletion-requests',
+    { ...read, schema: { querystring: pageQuerySchema, response: { 200: deletionRequestListSchema } } },
+    async (request) => documents.deletionRequests(requireCurrentUser(request), request.query),
   );
   app.put(
     '/api/admin/document-deletion-requests/:id/status',

@@ -250,9 +250,10 @@ export function createDocumentsService(
       return { message: 'Document Rejected' };
     },
 
-    async deletionRequests(caller: CurrentUser) {
+    async deletionRequests(caller: CurrentUser, page: PageQuery) {
       assertCanReview(caller);
-      return (await repo.openDeletionRequests(db, 200)).map(toDeletionRequest);
+      const { items, nextCursor } = await repo.openDeletionRequests(db, page);
+      return { deletionRequests: items.map(toDeletionRequest), nextCursor };
     },
 
     async approveDeletion(caller: CurrentUser, id: string, reviewNotes: string | undefined) {
