@@ -60,7 +60,7 @@ function manualPage(n: number) {
 
 async function pipeline(): Promise<PipelineFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dd-bench-documents-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_DEV_LOGIN: '1', RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_WRITES: '0' }, { webRoot: null });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_DEV_LOGIN: '1', RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_WRITES: '0' }, { webRoot: null });
   const { app, database } = await buildApp(config);
   await app.ready();
   try {

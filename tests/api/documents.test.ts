@@ -223,7 +223,9 @@ describe('review, knowledge base and citations', () => {
     const [profile] = await t.db.select().from(businessProfiles).where(eq(businessProfiles.id, north.businessId));
     expect(profile?.isKnowledgeBaseSetup).toBe(true);
     // The business's administrator is told once, when the first document makes the knowledge base ready.
-    const ready = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, north.admin.email))).filter((m) => m.subject.includes('knowledge base is ready'));
+    // The mail is a job written with the approval: it goes out after the commit, retried if sending fails.
+    const readyMails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, north.admin.email))).filter((m) => m.subject.includes('knowledge base is ready'));
+    const ready = await waitFor(async () => ((await readyMails()).length ? readyMails() : undefined), 'the ready mail', 20_000);
     expect(ready).toHaveLength(1);
     expect(ready[0]?.subject).toBe('Northwind Aerial: your knowledge base is ready');
     expect((await call(staff, 'GET', '/api/admin/documents/approved')).json<AdminDocumentList>().documents.map((d) => d.id)).toContain(doc.id);

@@ -6,12 +6,16 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { extractBounded } from './extract-in-worker.ts';
 import { ExtractionError, extractUnbounded, type DocumentKind } from './extract.ts';
 import * as repo from './repo.ts';
-import { indexIfApproved, type KnowledgeBaseReady } from './service.ts';
+import type { MailProvider } from '../../providers/mail/mail-provider.ts';
+import { indexIfApproved, knowledgeBaseReadyMail, type KnowledgeBaseReady } from './service.ts';
 
 /** Reading a document's text (ADR 0046): one pg-boss job per upload, keyed by the document. */
 export const EXTRACTION_QUEUE = 'document-extraction';
 /** Where a job goes when every attempt failed (faults, not unreadable files): the document gets an error. */
 export const EXTRACTION_FAILED_QUEUE = 'document-extraction-failed';
+
+/** The mail to a business's administrator when its first document makes its knowledge base ready. */
+export const READY_MAIL_QUEUE = 'knowledge-base-ready-mail';
 
 export const GAVE_UP_MESSAGE = 'Reading this file failed several times; please upload it again.';
 
@@ -49,16 +53,20 @@ const KIND_OF_MIME: Record<string, DocumentKind> = {
  * re-reads the row under lock, so a document deleted meanwhile stays deleted. An unreadable file is a
  * final answer stored on the document; a fault (the database went away) is thrown so pg-boss retries.
  */
-export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, notify: (ready: KnowledgeBaseReady | null) => Promise<void>) {
+export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, mail: { provider: MailProvider; publicUrl: string }) {
+  /** The "knowledge base is ready" mail, written as a job in the transaction that made it ready. */
+  async function announce(tx: DbOrTx, ready: KnowledgeBaseReady | null) {
+    if (ready) await jobs.send<KnowledgeBaseReady>(READY_MAIL_QUEUE, ready, { tx });
+  }
+
   async function finish(id: string, set: Partial<typeof userDocuments.$inferInsert>) {
-    const ready = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const doc = await repo.findById(tx, id, { forUpdate: true });
-      if (!doc || doc.status !== 'processing') return null;
+      if (!doc || doc.status !== 'processing') return;
       await tx.update(userDocuments).set(set).where(eq(userDocuments.id, id));
       const updated = await repo.findById(tx, id);
-      return updated ? indexIfApproved(tx, updated) : null;
+      if (updated) await announce(tx, await indexIfApproved(tx, updated));
     });
-    await notify(ready);
   }
 
   async function extractOne(documentId: string, signal: AbortSignal) {
@@ -84,6 +92,14 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, not
     }
   }
 
+  // Sending may fail (the SMTP server is down): pg-boss retries it, spaced out, for about an hour.
+  jobs.define<KnowledgeBaseReady>({
+    name: READY_MAIL_QUEUE,
+    queue: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 120, retentionSeconds: 24 * 3600 },
+    handler: async (job) => {
+      await mail.provider.send(knowledgeBaseReadyMail(job.data, mail.publicUrl));
+    },
+  });
   jobs.define<ExtractionJob>({ name: EXTRACTION_FAILED_QUEUE, queue: { retryLimit: 5, retentionSeconds: 14 * 24 * 3600 }, handler: async (job) => finish(job.data.documentId, { status: 'error', processingError: GAVE_UP_MESSAGE }) });
   jobs.define<ExtractionJob>({ name: EXTRACTION_QUEUE, queue: QUEUE_SETTINGS, handler: async (job) => extractOne(job.data.documentId, job.signal) });
 
@@ -97,7 +113,11 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, not
     /** Enqueues the reading of a document inside the transaction that stores it. */
     enqueue: (tx: DbOrTx, documentId: string) => jobs.send<ExtractionJob>(EXTRACTION_QUEUE, { documentId }, { tx, singletonKey: documentId }),
     /** After the commit: this process starts on it now rather than at its next poll. */
-    wake: () => jobs.wake(EXTRACTION_QUEUE),
+    wake: () => {
+      jobs.wake(EXTRACTION_QUEUE);
+      jobs.wake(READY_MAIL_QUEUE);
+    },
+    announce,
   };
 }
 export type DocumentJobs = ReturnType<typeof documentJobs>;

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { MailMessage, MailProvider } from '../../providers/mail/mail-provider.ts';
+import type { MailMessage } from '../../providers/mail/mail-provider.ts';
 import { documentDeletionRequests, userDocuments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
@@ -113,8 +112,11 @@ function assertCanTest(caller: CurrentUser) {
 /** The rules of the documents feature (spec doc 2 §2–§9, doc 3 §2.5, §7). */
 export function createDocumentsService(
   db: Db,
-  extraction: { enqueue(tx: DbOrTx, documentId: string): Promise<unknown>; wake(): void },
-  notify: (ready: KnowledgeBaseReady | null) => Promise<void>,
+  extraction: {
+    enqueue(tx: DbOrTx, documentId: string): Promise<unknown>;
+    announce(tx: DbOrTx, ready: KnowledgeBaseReady | null): Promise<void>;
+    wake(): void;
+  },
 ) {
   async function store(caller: CurrentUser, input: UploadInput): Promise<DocumentRow> {
     const title = input.title.trim();
@@ -222,16 +224,16 @@ export function createDocumentsService(
     /** Approval indexes a ready document into its business's knowledge base at once; a later-ready one is indexed by the job. */
     async approve(caller: CurrentUser, id: string, reviewNotes: string | undefined) {
       assertCanReview(caller);
-      const ready = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const doc = await repo.findById(tx, id, { forUpdate: true });
         if (!doc) throw notFound('Document');
         await tx
           .update(userDocuments)
           .set({ approvalStatus: 'approved', reviewedBy: caller.id, reviewDate: new Date(), reviewNotes: reviewNotes || null })
           .where(eq(userDocuments.id, id));
-        return indexIfApproved(tx, { ...doc, approvalStatus: 'approved' });
+        await extraction.announce(tx, await indexIfApproved(tx, { ...doc, approvalStatus: 'approved' }));
       });
-      await notify(ready);
+      extraction.wake();
       return { message: 'Document Approved' };
     },
 
@@ -320,14 +322,4 @@ export function knowledgeBaseReadyMail(ready: KnowledgeBaseReady, publicUrl: str
       `"${ready.documentTitle}" was approved and is now part of ${name}'s knowledge base on Drone Doctor.\n\n` +
       `Your pilots' questions are answered from it, with the document cited. Manage your documents at ${publicUrl}/documents`,
   };
-}
-
-/** Sends the ready mail; a mail failure is logged, never undoes the approval. */
-export async function notifyReady(mail: MailProvider, publicUrl: string, log: FastifyBaseLogger, ready: KnowledgeBaseReady | null) {
-  if (!ready) return;
-  try {
-    await mail.send(knowledgeBaseReadyMail(ready, publicUrl));
-  } catch (error) {
-    log.error({ err: error }, 'knowledge base ready mail failed');
-  }
 }
