@@ -95,12 +95,14 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, mai
   // Sending may fail (the SMTP server is down): pg-boss retries it, spaced out, for about an hour.
   jobs.define<KnowledgeBaseReady>({
     name: READY_MAIL_QUEUE,
+    // Woken by the commit that writes it; the poll only serves retries and other processes' mail.
+    pollingIntervalSeconds: 10,
     queue: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 120, retentionSeconds: 24 * 3600 },
     handler: async (job) => {
       await mail.provider.send(knowledgeBaseReadyMail(job.data, mail.publicUrl));
     },
   });
-  jobs.define<ExtractionJob>({ name: EXTRACTION_FAILED_QUEUE, queue: { retryLimit: 5, retentionSeconds: 14 * 24 * 3600 }, handler: async (job) => finish(job.data.documentId, { status: 'error', processingError: GAVE_UP_MESSAGE }) });
+  jobs.define<ExtractionJob>({ name: EXTRACTION_FAILED_QUEUE, pollingIntervalSeconds: 10, queue: { retryLimit: 5, retentionSeconds: 14 * 24 * 3600 }, handler: async (job) => finish(job.data.documentId, { status: 'error', processingError: GAVE_UP_MESSAGE }) });
   jobs.define<ExtractionJob>({ name: EXTRACTION_QUEUE, queue: QUEUE_SETTINGS, handler: async (job) => extractOne(job.data.documentId, job.signal) });
 
   // Every document still processing gets its job (the policy drops one that already has a live job):
