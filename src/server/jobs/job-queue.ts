@@ -128,7 +128,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
         workerIds.set(d.name, id);
       }
       // A job whose process died before this start (its heartbeat ran out) is failed back to its queue
-      // now rather than at the next supervisor pass, so a restart takes up what it interrupted at once.
+      // now, unless another process looked within the supervisor's interval, rather than one interval on.
       await boss.supervise();
     },
 
