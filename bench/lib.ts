@@ -34,8 +34,8 @@ const benchRoot = fileURLToPath(new URL('..', import.meta.url));
  * resolves with what it reports once ready, and a stop that waits for it to exit. The load generator
  * stays in this process, so the two never share an event loop.
  */
-export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ ready: T; stop: () => Promise<void> }> {
-  const child = spawn(join(benchRoot, 'node_modules/.bin/node'), [script], {
+export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {}, args: string[] = [], nodeArgs: string[] = []): Promise<{ ready: T; stop: () => Promise<void> }> {
+  const child = spawn(join(benchRoot, 'node_modules/.bin/node'), [...nodeArgs, script, ...args], {
     cwd: benchRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { routeNotFound, unauthorized } from './errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -114,6 +115,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
+  // Background jobs (pg-boss): started once every module has defined its queues, stopped before the
+  // database closes (onClose hooks run last-added first).
+  const jobs = createJobQueue(database, app.log);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
   const deps: AppDeps = {
     config,
     db,
@@ -122,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     mail,
     accounts,
     records,
+    jobs,
     requireUser,
     limits: {
       signIn: limit(config.rateLimit.signIn),

@@ -10,6 +10,8 @@ import { isAdminOrDeveloper, isBusinessTier, type Tier, type TierPair } from './
 /** One file at most this big (the spec names no figure; 25 MB holds a long illustrated manual). */
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const DOCUMENT_MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);
+/** The 413 answer for a file over the limit, also shown by the form before it sends such a file. */
+export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${DOCUMENT_MAX_MB} MB, the limit for one document.`;
 /** The knowledge-base quota per business (stored bytes); enterprise gets 4.5 times it (spec doc 3 §4). */
 export const BUSINESS_KNOWLEDGE_QUOTA_BYTES = 200 * 1024 * 1024;
 export const quotaBytesFor = (tier: Tier): number =>
@@ -109,7 +111,12 @@ export const ADMIN_CONTENT_PREVIEW = 20_000;
 
 export const adminDocumentListSchema = paged(z.object({ documents: z.array(adminDocumentSchema) }));
 export type AdminDocumentList = z.infer<typeof adminDocumentListSchema>;
-export const deletionRequestListSchema = z.array(deletionRequestSchema);
+/**
+ * The spec's array of deletion requests, paged with the shared contract (ADR 0014, 0046): the same items
+ * under `deletionRequests`, with `nextCursor`.
+ */
+export const deletionRequestListSchema = paged(z.object({ deletionRequests: z.array(deletionRequestSchema) }));
+export type DeletionRequestList = z.infer<typeof deletionRequestListSchema>;
 
 export const reviewInputSchema = z.object({ reviewNotes: z.string().trim().max(NOTES_MAX).optional() });
 export const REJECT_NOTES_REQUIRED = 'Please provide review notes when rejecting a document.';

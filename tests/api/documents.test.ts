@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles, knowledgeSections, mailOutbox, userDocuments } from '../../src/server/db/schema/index.ts';
-import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
+import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
+import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type DeletionRequestList, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
 import { makeDocx, makeDocxBomb, makePdf } from '../fixtures/documents/make-documents.ts';
 import { createUser, makePilot, type SignedInUser } from '../support/factories.ts';
@@ -121,6 +121,46 @@ describe('upload and extraction', () => {
     expect(failed.processingError).toMatch(/expands to more than/);
   });
 
+  it('says an encrypted PDF is password-protected and a PDF past 2,000 pages too long, and keeps page numbers', async () => {
+    const { admin } = await businessAdmin('doc-locked', 'Locked Co');
+    const locked = await uploaded(admin, 'Locked', { name: 'locked.pdf', bytes: makePdf(['Secret rules'], { userPassword: 'hangar' }) });
+    expect(locked.mimeType).toBe('application/pdf');
+    expect(await settled(admin, locked.id)).toMatchObject({ status: 'error', chatlingErrorMessage: 'The file is password-protected.', pageCount: null });
+    const huge = await uploaded(admin, 'Huge', { name: 'huge.pdf', bytes: makePdf(Array.from({ length: 2001 }, (_, i) => `Page ${i + 1}`)) });
+    expect(await settled(admin, huge.id)).toMatchObject({ status: 'error', processingError: 'This PDF has 2001 pages; at most 2000 can be read.' });
+    const three = await uploaded(admin, 'Three', { name: 'three.pdf', bytes: makePdf(['Alpha page', null, 'Gamma page']) });
+    expect(await settled(admin, three.id)).toMatchObject({ status: 'ready', pageCount: 3 });
+    const [row] = await t.db.select({ content: userDocuments.content }).from(userDocuments).where(eq(userDocuments.id, three.id));
+    expect(row?.content?.split('\f')).toEqual(['Alpha page', '', 'Gamma page']);
+  });
+
+  it('holds each business to its plan quota: business 200 MB, enterprise 4.5 times it, for its pilots too', async () => {
+    const fill = async (userId: string, businessProfileId: string, count: number) => {
+      // Stored sizes as eight 25 MB files would leave them (the bytes themselves are not what is counted).
+      for (let i = 0; i < count; i++) {
+        await t.db.insert(userDocuments).values({ userId, businessProfileId, title: `Filler ${i}`, fileName: 'f.txt', fileSize: DOCUMENT_MAX_BYTES, mimeType: 'text/plain', fileBytes: Buffer.from('x'), status: 'ready' });
+      }
+    };
+    const small = await businessAdmin('doc-quota', 'Quota Co');
+    await fill(small.admin.userId, small.businessId, 8);
+    const full = await upload(small.admin, 'One more', { name: 'more.txt', bytes: Buffer.from('more') });
+    expect(full.statusCode).toBe(413);
+    expect(full.json()).toMatchObject({ error: 'Your knowledge base is full: it holds 200 MB of documents. Delete a document to make room.' });
+
+    const big = await businessAdmin('doc-quota-ent', 'Enterprise Co');
+    await t.db.update(userTiers).set({ tier: 'enterprise' }).where(eq(userTiers.userId, big.admin.userId));
+    const pilot = await createUser(t, 'doc-quota-pilot', 'basic');
+    await makePilot(t.db, pilot.userId, big.businessId);
+    await fill(big.admin.userId, big.businessId, 8);
+    const roomy = await upload(pilot, 'Pilot notes', { name: 'notes.txt', bytes: Buffer.from('Pilot notes') });
+    expect(roomy.statusCode, roomy.body).toBe(200);
+    expect(roomy.json<{ document: UserDocument }>().document.businessProfileId).toBe(big.businessId);
+    await fill(big.admin.userId, big.businessId, 28); // 36 × 25 MB = 900 MB, the enterprise quota
+    const entFull = await upload(pilot, 'Too much', { name: 'much.txt', bytes: Buffer.from('much') });
+    expect(entFull.statusCode).toBe(413);
+    expect(entFull.json<{ error: string }>().error).toContain('900 MB');
+  });
+
   it('recognises the type by the bytes: a binary file named .txt and a PNG named .pdf are refused', async () => {
     const { admin } = await businessAdmin('doc-type', 'Type Co');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -183,7 +223,9 @@ describe('review, knowledge base and citations', () => {
     const [profile] = await t.db.select().from(businessProfiles).where(eq(businessProfiles.id, north.businessId));
     expect(profile?.isKnowledgeBaseSetup).toBe(true);
     // The business's administrator is told once, when the first document makes the knowledge base ready.
-    const ready = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, north.admin.email))).filter((m) => m.subject.includes('knowledge base is ready'));
+    // The mail is a job written with the approval: it goes out after the commit, retried if sending fails.
+    const readyMails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, north.admin.email))).filter((m) => m.subject.includes('knowledge base is ready'));
+    const ready = await waitFor(async () => ((await readyMails()).length ? readyMails() : undefined), 'the ready mail', 20_000);
     expect(ready).toHaveLength(1);
     expect(ready[0]?.subject).toBe('Northwind Aerial: your knowledge base is ready');
     expect((await call(staff, 'GET', '/api/admin/documents/approved')).json<AdminDocumentList>().documents.map((d) => d.id)).toContain(doc.id);
@@ -194,6 +236,9 @@ describe('review, knowledge base and citations', () => {
     const answer = north1.json<QueryResponse>();
     expect(answer.answer).toContain('18 mph');
     expect(answer.context.sources.map((s) => s.citation)).toContain('Northwind Operations Manual, page 2');
+    // The citation names the document once: "Northwind Operations Manual, page 2", never "… (Northwind Operations Manual)".
+    expect(answer.answer).toMatch(/^- Northwind Operations Manual, page 2$/m);
+    expect(answer.answer).not.toContain('(Northwind Operations Manual)');
 
     const south1 = (await call(southPilot, 'POST', '/api/query', { question, userId: southPilot.userId })).json<QueryResponse>();
     expect(south1.answer).not.toContain('18 mph');
@@ -208,7 +253,7 @@ describe('review, knowledge base and citations', () => {
     expect(req.statusCode, req.body).toBe(200);
     const requestId = req.json<{ request: DeletionRequest }>().request.id;
     expect((await call(north.admin, 'GET', '/api/admin/document-deletion-requests')).statusCode).toBe(403);
-    const open = (await call(staff, 'GET', '/api/admin/document-deletion-requests')).json<DeletionRequest[]>();
+    const open = (await call(staff, 'GET', '/api/admin/document-deletion-requests')).json<DeletionRequestList>().deletionRequests;
     expect(open.find((r) => r.id === requestId)).toMatchObject({ documentTitle: 'Northwind Operations Manual', reason: 'Superseded by v2', status: 'pending' });
     // Completing before approval is refused and changes nothing.
     expect((await call(staff, 'PUT', `/api/admin/document-deletion-requests/${requestId}/complete`)).statusCode).toBe(409);
@@ -263,47 +308,33 @@ describe('review, knowledge base and citations', () => {
   });
 });
 
-describe('the extraction job', () => {
-  it('takes up a job whose worker died (its lease ran out) without any new upload', async () => {
-    const { admin, businessId } = await businessAdmin('doc-lease', 'Lease Co');
-    // As left by a process that claimed the job and died: processing, one attempt, an expired lease.
-    const [row] = await t.db
-      .insert(userDocuments)
-      .values({
-        userId: admin.userId,
-        businessProfileId: businessId,
-        title: 'Orphan',
-        fileName: 'orphan.txt',
-        fileSize: 11,
-        mimeType: 'text/plain',
-        fileBytes: Buffer.from('orphan text'),
-        jobAttempts: 1,
-        jobLockedUntil: new Date(Date.now() - 1000),
-      })
-      .returning({ id: userDocuments.id });
-    const done = await settled(admin, row!.id);
-    expect(done.status).toBe('ready');
-  });
-
-  it('leaves a job alone while another worker holds its lease', async () => {
-    const { admin, businessId } = await businessAdmin('doc-held', 'Held Co');
-    const [row] = await t.db
-      .insert(userDocuments)
-      .values({
-        userId: admin.userId,
-        businessProfileId: businessId,
-        title: 'Held',
-        fileName: 'held.txt',
-        fileSize: 4,
-        mimeType: 'text/plain',
-        fileBytes: Buffer.from('held'),
-        jobAttempts: 1,
-        jobLockedUntil: new Date(Date.now() + 60_000),
-      })
-      .returning({ id: userDocuments.id });
-    await new Promise((r) => setTimeout(r, 2500));
-    const [after] = await t.db.select({ status: userDocuments.status, attempts: userDocuments.jobAttempts }).from(userDocuments).where(eq(userDocuments.id, row!.id));
-    expect(after).toEqual({ status: 'processing', attempts: 1 });
+describe('deletion requests for staff', () => {
+  it('are paged with the shared contract, newest first, each item with the spec fields', async () => {
+    const dev = await createUser(t, 'doc-del-pages', 'developer');
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await call(dev, 'POST', '/api/documents/test-deletion-request', { reason: `Paging ${i}` });
+      made.push(res.json<{ request: DeletionRequest }>().request.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await call(dev, 'GET', `/api/admin/document-deletion-requests?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<DeletionRequestList>();
+      expect(page.deletionRequests.length).toBeLessThanOrEqual(2);
+      // The spec's fields, unchanged, on every item.
+      for (const r of page.deletionRequests) expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'documentTitle', 'documentFileName', 'reason', 'userId', 'createdAt', 'status', 'reviewNotes']));
+      seen.push(...page.deletionRequests.map((r) => r.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 50);
+    expect(new Set(seen).size).toBe(seen.length);
+    // Newest first: the five just made lead the list, the last one made at the top.
+    expect(seen.slice(0, 5)).toEqual([...made].reverse());
+    expect((await call(dev, 'GET', '/api/admin/document-deletion-requests?cursor=bogus')).statusCode).toBe(400);
+    expect((await call(dev, 'GET', '/api/admin/document-deletion-requests?limit=500')).statusCode).toBe(400);
   });
 });
 

@@ -56,7 +56,7 @@ async function businessWithPilot(label: string, companyName: string) {
   await devSignIn(pilot, pilotEmail, 'basic');
   const accepted = await pilot.request.post('/api/pilots/accept-invitation', { data: { token } });
   expect(accepted.status(), await accepted.text()).toBe(200);
-  return { admin, pilot };
+  return { admin, pilot, adminEmail };
 }
 
 async function ask(page: Page, question: string) {
@@ -114,12 +114,18 @@ describe('documents: the business knowledge base', () => {
     await expectToast(staff, 'Document Approved');
     await staff.getByRole('tab', { name: 'Approved' }).click();
     await staff.getByTestId('review-document').filter({ hasText: 'Northwind Operations Manual' }).waitFor();
+    // The business's administrator is told by e-mail that the knowledge base is ready.
+    const ready = await mailTo(north.adminEmail, /your knowledge base is ready/);
+    expect(ready.subject).toBe('Northwind Aerial: your knowledge base is ready');
 
     // The Northwind pilot gets the rule, citing the manual; the Southwind pilot gets no trace of it.
     const question = 'What is the maximum wind for roof inspections?';
     const answer = await ask(north.pilot, question);
     await expectText(answer.getByTestId('message-text'), '18 mph');
-    await expectText(answer, 'Northwind Operations Manual');
+    // Cited once, with its page: "Northwind Operations Manual, page 2", not the title twice.
+    const source = answer.getByTestId('answer-source').filter({ hasText: 'Northwind Operations Manual' });
+    await expectText(source, 'Northwind Operations Manual, page 2');
+    expect((await source.innerText()).match(/Northwind Operations Manual/g)).toHaveLength(1);
     await saveScreenshot(north.pilot, 'documents-cited-answer');
 
     const other = await ask(south.pilot, question);
@@ -150,6 +156,19 @@ describe('documents: the business knowledge base', () => {
     await test.getByRole('textbox', { name: 'Test deletion reason' }).fill('Checking the flow');
     await test.getByRole('button', { name: 'Test Deletion Request' }).click();
     await expectToast(dev, 'Deletion request submitted');
+
+    // Staff (a developer may review) approve the request, then complete it, on the Deletion Requests tab.
+    const review = await stack.newPage();
+    await hideBetaBanner(review);
+    await devSignIn(review, uniqueEmail('docs.reviewer'), 'admin');
+    await visitSignedIn(review, '/admin/documents');
+    await review.getByRole('tab', { name: 'Deletion Requests' }).click();
+    const request = review.getByTestId('deletion-request').filter({ hasText: 'Checking the flow' });
+    await request.getByRole('button', { name: 'Approve Request' }).click();
+    await expectToast(review, 'Deletion Request Approved');
+    await request.getByRole('button', { name: 'Complete Deletion' }).click();
+    await expectToast(review, 'Deletion Complete');
+    await expect.poll(() => request.count()).toBe(0);
 
     // Direct delete, with confirmation.
     await dev.getByRole('button', { name: 'Delete Test Document' }).click();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PgBoss, fromPglite } from 'pg-boss';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
 export type TestDatabase = Database & { dispose(): Promise<void> };
@@ -48,13 +49,12 @@ function snapshotKey(): string {
     const path = join(migrationsDir, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
   }
-  const pglite = readFileSync(fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
-  hash.update(pglite);
+  for (const pkg of ['@electric-sql/pglite', 'pg-boss']) hash.update(readFileSync(fileURLToPath(new URL(`../../node_modules/${pkg}/package.json`, import.meta.url))));
   return hash.digest('hex').slice(0, 16);
 }
 
 /**
- * A freshly migrated, empty PGlite cluster, dumped once and kept in the temp directory: every test file
+ * A freshly migrated, empty PGlite cluster (pg-boss's schema installed), dumped once and kept in the temp directory: every test file
  * starts from it in about a second instead of running initdb and the migrations (many seconds on two
  * cores). The migrations still run on open, as a no-op that proves the snapshot is current.
  */
@@ -62,6 +62,10 @@ async function migratedSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `drone-doctor-test-pglite-${snapshotKey()}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const fresh = await openDatabase({});
+  // pg-boss's schema too (the app installs it at start otherwise: about a second per test file).
+  const boss = new PgBoss({ db: fromPglite(fresh.pglite!), backend: 'pglite', supervise: false, schedule: false, registerInstance: false, openTelemetry: { enabled: false } });
+  await boss.start();
+  await boss.stop({ graceful: false });
   const dump = await fresh.pglite!.dumpDataDir('gzip');
   await fresh.close();
   // Two workers may race to make it: each writes its own file and the rename is atomic.

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AccountService } from '../modules/account/service.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { RecordsService } from '../modules/records/service.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   mail: MailProvider;
   accounts: AccountService;
   records: RecordsService;
+  /** Background jobs on pg-boss (src/server/jobs): modules define their queues while the app is built. */
+  jobs: JobQueue;
   /** The signed-in guard: `onRequest: deps.requireUser` (app.ts moves it there from a preHandler). */
   requireUser: PreHandler;
   /** Per-route rate-limit settings: sign-in per IP, writes per user. */

@@ -10,8 +10,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * A business's uploaded document (spec doc 2 §3 "User document"): the file's bytes, the text extracted
  * from it, the processing state (processing → ready | error) and the staff review (pending → approved |
- * rejected). The row is also the extraction job: a worker leases it (job_locked_until), so a job cut
- * short by a restart is taken up again when its lease runs out (ADR 0045).
+ * rejected). Reading the text is a pg-boss job keyed by the document's id (ADR 0046).
  */
 export const userDocuments = pgTable(
   'user_documents',
@@ -33,8 +32,6 @@ export const userDocuments = pgTable(
     reviewedBy: text('reviewed_by'),
     reviewDate: timestamp('review_date', { withTimezone: true }),
     reviewNotes: text('review_notes'),
-    jobAttempts: integer('job_attempts').notNull().default(0),
-    jobLockedUntil: timestamp('job_locked_until', { withTimezone: true }),
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

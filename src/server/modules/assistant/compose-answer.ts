@@ -15,8 +15,11 @@ function firstSentences(text: string, n: number): string {
   return sentences.slice(0, n).join('').trim();
 }
 
+/** "Ops Manual, page 4" already names its document: the title is not repeated after it. */
+const citationNamesTitle = (s: AnswerSource) => s.citation.startsWith(s.title);
+
 export function sourcesBlock(sources: AnswerSource[]): string {
-  const lines = sources.map((s) => `- ${s.citation} (${s.title})${s.url ? `: ${s.url}` : ''}`);
+  const lines = sources.map((s) => `- ${s.citation}${citationNamesTitle(s) ? '' : ` (${s.title})`}${s.url ? `: ${s.url}` : ''}`);
   return `Sources:\n${lines.join('\n')}`;
 }
 

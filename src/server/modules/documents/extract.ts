@@ -50,19 +50,11 @@ export const MAX_DOCX_EXPANDED_BYTES = 60 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 5_000_000;
 export const EXTRACTION_TIMEOUT_MS = 120_000;
 
-export async function extract(kind: DocumentKind, bytes: Buffer): Promise<Extracted> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ExtractionError('Reading this file took too long; it may be damaged or far too complex.')), EXTRACTION_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([extractUnbounded(kind, bytes), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function extractUnbounded(kind: DocumentKind, bytes: Buffer): Promise<Extracted> {
+/**
+ * The text of a file, with no bound on time or memory: run it through `extractBounded`
+ * (extract-in-worker.ts), which gives it a thread of its own with a heap limit and a deadline.
+ */
+export async function extractUnbounded(kind: DocumentKind, bytes: Buffer): Promise<Extracted> {
   switch (kind) {
     case 'pdf':
       return extractPdf(bytes);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessProfiles, documentDeletionRequests, knowledgeSections, userDocuments, users } from '../../db/schema/index.ts';
+import { businessProfiles, documentDeletionRequests, knowledgeSections, userDocuments, userTiers, users } from '../../db/schema/index.ts';
+import type { Tier } from '../../../shared/tiers.ts';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/paging.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
 import { rebuildVocabulary } from '../knowledge/sync.ts';
@@ -27,8 +28,6 @@ const meta = {
   reviewedBy: userDocuments.reviewedBy,
   reviewDate: userDocuments.reviewDate,
   reviewNotes: userDocuments.reviewNotes,
-  jobAttempts: userDocuments.jobAttempts,
-  jobLockedUntil: userDocuments.jobLockedUntil,
   uploadDate: userDocuments.uploadDate,
 };
 
@@ -63,6 +62,21 @@ export async function findById(db: DbOrTx, id: string, opts: { forUpdate?: boole
   const q = db.select(meta).from(userDocuments).where(eq(userDocuments.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/** The stored file of a document, for the extraction job. */
+export async function fileOf(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ bytes: userDocuments.fileBytes, mimeType: userDocuments.mimeType, status: userDocuments.status })
+    .from(userDocuments)
+    .where(eq(userDocuments.id, id));
+  return row;
+}
+
+/** Documents whose text is still to be read (bounded: the start-up sweep enqueues each). */
+export async function processingIds(db: DbOrTx, max = 10_000): Promise<string[]> {
+  const rows = await db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.status, 'processing')).orderBy(userDocuments.uploadDate).limit(max);
+  return rows.map((r) => r.id);
 }
 
 /** Bytes the business (or, without one, the user) already keeps. */
@@ -113,20 +127,33 @@ export async function insertDeletionRequest(db: DbOrTx, values: typeof documentD
   return row;
 }
 
-/** Open requests (pending or approved, not yet completed), newest first, bounded. */
-export async function openDeletionRequests(db: DbOrTx, max: number) {
-  return db
+/** Open requests (pending or approved, not yet completed), newest first, one page. */
+export async function openDeletionRequests(db: DbOrTx, page: PageQuery) {
+  const where = [inArray(documentDeletionRequests.status, ['pending', 'approved'])];
+  if (page.cursor) where.push(afterCursor([documentDeletionRequests.requestedAt, documentDeletionRequests.id], decodeCursor(page.cursor, 2)));
+  const rows = await db
     .select()
     .from(documentDeletionRequests)
-    .where(inArray(documentDeletionRequests.status, ['pending', 'approved']))
+    .where(and(...where))
     .orderBy(desc(documentDeletionRequests.requestedAt), desc(documentDeletionRequests.id))
-    .limit(max);
+    .limit(page.limit + 1);
+  return pageOf(rows, page, (r) => [r.requestedAt.toISOString(), r.id]);
 }
 
 export async function findDeletionRequest(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}) {
   const q = db.select().from(documentDeletionRequests).where(eq(documentDeletionRequests.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/** The stored tier of the business's administrator: the plan the business's quota comes from. */
+export async function businessPlanTier(db: DbOrTx, businessProfileId: string): Promise<Tier | null> {
+  const [row] = await db
+    .select({ tier: userTiers.tier })
+    .from(businessProfiles)
+    .innerJoin(userTiers, eq(userTiers.userId, businessProfiles.administratorUserId))
+    .where(eq(businessProfiles.id, businessProfileId));
+  return row?.tier ?? null;
 }
 
 export async function businessProfile(db: DbOrTx, id: string) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   DESCRIPTION_MAX,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MAX_MB,
+  FILE_TOO_LARGE_MESSAGE,
   TITLE_MAX,
   adminDocumentListSchema,
   deletionRequestInputSchema,
@@ -21,8 +21,8 @@ import {
 import { pageQuerySchema } from '../../../shared/paging.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { requireCurrentUser } from '../auth/current-user.ts';
-import { createDocumentJobs } from './jobs.ts';
-import { createDocumentsService, notifyReady, uploadError, type KnowledgeBaseReady, type UploadInput } from './service.ts';
+import { documentJobs } from './jobs.ts';
+import { createDocumentsService, uploadError, type UploadInput } from './service.ts';
 
 const requestResponseSchema = z.object({ message: z.string().max(200), request: deletionRequestSchema });
 
@@ -48,7 +48,7 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, 'FILE_TOO_LARGE', `The file is larger than ${DOCUMENT_MAX_MB} MB, the limit for one document.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw uploadError(400, 'NOT_MULTIPART', 'Send the document as a multipart form (document, title, description).');
     throw error;
   }
@@ -59,11 +59,8 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
 
 /** Documents: the business's own knowledge base (spec doc 2 §2–§9; doc 3 §2.5, §7; DESIGN §4). */
 export function documentRoutes(app: App, deps: AppDeps) {
-  const notify = (ready: KnowledgeBaseReady | null) => notifyReady(deps.mail, deps.config.publicUrl, app.log, ready);
-  const jobs = createDocumentJobs(deps.db, app.log, notify);
-  const documents = createDocumentsService(deps.db, () => jobs.kick(), notify);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  const extraction = documentJobs(deps.db, deps.jobs, app.log, { provider: deps.mail, publicUrl: deps.config.publicUrl });
+  const documents = createDocumentsService(deps.db, extraction);
 
   const read = { onRequest: deps.requireUser };
   const write = { onRequest: deps.requireUser, config: deps.limits.writes };
@@ -125,8 +122,10 @@ export function documentRoutes(app: App, deps: AppDeps) {
     { ...write, schema: { params: documentIdParamsSchema, body: reviewInputSchema, response: { 200: messageSchema } } },
     async (request) => documents.reject(requireCurrentUser(request), request.params.id, request.body.reviewNotes),
   );
-  app.get('/api/admin/document-deletion-requests', { ...read, schema: { response: { 200: deletionRequestListSchema } } }, async (request) =>
-    documents.deletionRequests(requireCurrentUser(request)),
+  app.get(
+    '/api/admin/document-deletion-requests',
+    { ...read, schema: { querystring: pageQuerySchema, response: { 200: deletionRequestListSchema } } },
+    async (request) => documents.deletionRequests(requireCurrentUser(request), request.query),
   );
   app.put(
     '/api/admin/document-deletion-requests/:id/status',

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { MailMessage, MailProvider } from '../../providers/mail/mail-provider.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { MailMessage } from '../../providers/mail/mail-provider.ts';
 import { documentDeletionRequests, userDocuments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PageQuery } from '../../../shared/paging.ts';
@@ -111,7 +110,14 @@ function assertCanTest(caller: CurrentUser) {
 }
 
 /** The rules of the documents feature (spec doc 2 §2–§9, doc 3 §2.5, §7). */
-export function createDocumentsService(db: Db, onUploaded: () => void, notify: (ready: KnowledgeBaseReady | null) => Promise<void>) {
+export function createDocumentsService(
+  db: Db,
+  extraction: {
+    enqueue(tx: DbOrTx, documentId: string): Promise<unknown>;
+    announce(tx: DbOrTx, ready: KnowledgeBaseReady | null): Promise<void>;
+    wake(): void;
+  },
+) {
   async function store(caller: CurrentUser, input: UploadInput): Promise<DocumentRow> {
     const title = input.title.trim();
     if (!title) throw uploadError(400, 'TITLE_REQUIRED', 'Please provide a title for your document.');
@@ -122,12 +128,14 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
     const doc = await db.transaction(async (tx) => {
       // One upload at a time per business: the quota check and the insert cannot interleave.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`documents:${businessProfileId ?? caller.id}`}))`);
-      const quota = quotaBytesFor(caller.tier);
+      // The business's plan sets the quota (an enterprise's pilots share its larger one), whoever uploads.
+      const planTier = (businessProfileId && (await repo.businessPlanTier(tx, businessProfileId))) || caller.originalTier;
+      const quota = quotaBytesFor(planTier);
       const used = await repo.storedBytes(tx, { businessProfileId, userId: caller.id });
       if (used + input.bytes.length > quota) {
         throw uploadError(413, 'QUOTA_EXCEEDED', `Your knowledge base is full: it holds ${Math.round(quota / 1024 / 1024)} MB of documents. Delete a document to make room.`);
       }
-      return repo.insertDocument(tx, {
+      const stored = await repo.insertDocument(tx, {
         userId: caller.id,
         businessProfileId,
         title: title.slice(0, 200),
@@ -137,8 +145,11 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
         mimeType: KIND_MIME[kind],
         fileBytes: input.bytes,
       });
+      // The job is written with the document: both exist after the commit, or neither.
+      await extraction.enqueue(tx, stored.id);
+      return stored;
     });
-    onUploaded();
+    extraction.wake();
     return doc;
   }
 
@@ -213,16 +224,16 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
     /** Approval indexes a ready document into its business's knowledge base at once; a later-ready one is indexed by the job. */
     async approve(caller: CurrentUser, id: string, reviewNotes: string | undefined) {
       assertCanReview(caller);
-      const ready = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const doc = await repo.findById(tx, id, { forUpdate: true });
         if (!doc) throw notFound('Document');
         await tx
           .update(userDocuments)
           .set({ approvalStatus: 'approved', reviewedBy: caller.id, reviewDate: new Date(), reviewNotes: reviewNotes || null })
           .where(eq(userDocuments.id, id));
-        return indexIfApproved(tx, { ...doc, approvalStatus: 'approved' });
+        await extraction.announce(tx, await indexIfApproved(tx, { ...doc, approvalStatus: 'approved' }));
       });
-      await notify(ready);
+      extraction.wake();
       return { message: 'Document Approved' };
     },
 
@@ -241,9 +252,10 @@ export function createDocumentsService(db: Db, onUploaded: () => void, notify: (
       return { message: 'Document Rejected' };
     },
 
-    async deletionRequests(caller: CurrentUser) {
+    async deletionRequests(caller: CurrentUser, page: PageQuery) {
       assertCanReview(caller);
-      return (await repo.openDeletionRequests(db, 200)).map(toDeletionRequest);
+      const { items, nextCursor } = await repo.openDeletionRequests(db, page);
+      return { deletionRequests: items.map(toDeletionRequest), nextCursor };
     },
 
     async approveDeletion(caller: CurrentUser, id: string, reviewNotes: string | undefined) {
@@ -310,14 +322,4 @@ export function knowledgeBaseReadyMail(ready: KnowledgeBaseReady, publicUrl: str
       `"${ready.documentTitle}" was approved and is now part of ${name}'s knowledge base on Drone Doctor.\n\n` +
       `Your pilots' questions are answered from it, with the document cited. Manage your documents at ${publicUrl}/documents`,
   };
-}
-
-/** Sends the ready mail; a mail failure is logged, never undoes the approval. */
-export async function notifyReady(mail: MailProvider, publicUrl: string, log: FastifyBaseLogger, ready: KnowledgeBaseReady | null) {
-  if (!ready) return;
-  try {
-    await mail.send(knowledgeBaseReadyMail(ready, publicUrl));
-  } catch (error) {
-    log.error({ err: error }, 'knowledge base ready mail failed');
-  }
 }

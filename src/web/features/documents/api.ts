@@ -1,4 +1,4 @@
-import type { AdminDocumentList, DeletionRequest, UserDocument, UserDocumentList } from '../../../shared/documents.ts';
+import type { AdminDocumentList, DeletionRequest, DeletionRequestList, UserDocument, UserDocumentList } from '../../../shared/documents.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 export const DOCUMENTS_KEY = ['user-documents'] as const;
@@ -11,10 +11,14 @@ export const requestDeletion = (userDocumentId: string, reason: string) =>
 export const testUpload = () => apiSend<{ message: string }>('POST', '/api/test-document-upload');
 export const testDeletionRequest = (reason: string) => apiSend<{ message: string }>('POST', '/api/documents/test-deletion-request', { body: { reason } });
 
-export const fetchReviewList = (which: 'pending' | 'approved') => apiGet<AdminDocumentList>(`/api/admin/documents/${which}?limit=100`);
+/** One page of a staff list (ADR 0014): the cursor of the page before, or null for the first. */
+const pageQuery = (cursor: string | null) => `limit=${REVIEW_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+export const REVIEW_PAGE = 20;
+
+export const fetchReviewList = (which: 'pending' | 'approved', cursor: string | null) => apiGet<AdminDocumentList>(`/api/admin/documents/${which}?${pageQuery(cursor)}`);
 export const approveDocument = (id: string, reviewNotes: string) => apiSend<{ message: string }>('POST', `/api/admin/documents/${id}/approve`, { body: { reviewNotes } });
 export const rejectDocument = (id: string, reviewNotes: string) => apiSend<{ message: string }>('POST', `/api/admin/documents/${id}/reject`, { body: { reviewNotes } });
-export const fetchDeletionRequests = () => apiGet<DeletionRequest[]>('/api/admin/document-deletion-requests');
+export const fetchDeletionRequests = (cursor: string | null) => apiGet<DeletionRequestList>(`/api/admin/document-deletion-requests?${pageQuery(cursor)}`);
 export const approveDeletionRequest = (id: string, reviewNotes: string) =>
   apiSend<DeletionRequest>('PUT', `/api/admin/document-deletion-requests/${id}/status`, { body: { status: 'approved', reviewNotes } });
 export const completeDeletionRequest = (id: string) => apiSend<DeletionRequest>('PUT', `/api/admin/document-deletion-requests/${id}/complete`);

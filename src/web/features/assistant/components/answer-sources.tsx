@@ -11,18 +11,22 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
         Sources
       </p>
       <ul className="grid gap-0.5 text-xs text-muted-foreground">
-        {sources.map((s, i) => (
-          <li key={`${i}-${s.citation}`} className="break-words">
-            {s.url ? (
-              <a href={s.url} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
-                {s.title}
-              </a>
-            ) : (
-              <span className="font-medium text-foreground">{s.title}</span>
-            )}
-            {s.citation && s.citation !== s.title && <span> · {s.citation}</span>}
-          </li>
-        ))}
+        {sources.map((s, i) => {
+          // A business document's citation ("Ops Manual, page 4") already names it: shown once, not "Ops Manual · Ops Manual, page 4".
+          const label = s.citation.startsWith(s.title) ? s.citation : s.title;
+          return (
+            <li key={`${i}-${s.citation}`} className="break-words" data-testid="answer-source">
+              {s.url ? (
+                <a href={s.url} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+                  {label}
+                </a>
+              ) : (
+                <span className="font-medium text-foreground">{label}</span>
+              )}
+              {s.citation && label !== s.citation && <span> · {s.citation}</span>}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { DOCUMENT_MAX_MB, TITLE_MAX, DESCRIPTION_MAX } from '../../../../shared/documents.ts';
+import { DESCRIPTION_MAX, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_MB, FILE_TOO_LARGE_MESSAGE, TITLE_MAX } from '../../../../shared/documents.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -26,6 +26,11 @@ export function UploadForm() {
     event.preventDefault();
     if (!file) {
       toast({ title: 'No file selected', description: 'Please select a file to upload.', variant: 'destructive' });
+      return;
+    }
+    if (file.size > DOCUMENT_MAX_BYTES) {
+      // The server would refuse it with the same words (413), but only after the whole file was sent.
+      toast({ title: 'Upload failed', description: FILE_TOO_LARGE_MESSAGE, variant: 'destructive' });
       return;
     }
     if (!title.trim()) {

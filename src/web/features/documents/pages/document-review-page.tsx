@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BackLink } from '../../../components/back-link.tsx';
 import { useState } from 'react';
 import { NOTES_MAX, REJECT_NOTES_REQUIRED, type AdminDocument, type DeletionRequest } from '../../../../shared/documents.ts';
@@ -108,17 +108,39 @@ function DocumentCard({ doc, reviewable }: { doc: AdminDocument; reviewable: boo
   );
 }
 
+/** The continuation of a paged list (ADR 0014): the next page on request, added below the ones shown. */
+function LoadMore({ hasNext, loading, onClick }: { hasNext: boolean; loading: boolean; onClick: () => void }) {
+  if (!hasNext) return null;
+  return (
+    <div className="flex justify-center">
+      <Button variant="outline" onClick={onClick} disabled={loading} data-testid="load-more">
+        {loading && <Spinner size="sm" label="Loading more" />}
+        Load more
+      </Button>
+    </div>
+  );
+}
+
+const nextPage = (last: { nextCursor: string | null }) => last.nextCursor;
+
 function DocumentTab({ which }: { which: 'pending' | 'approved' }) {
-  const query = useQuery({ queryKey: [...ADMIN_DOCUMENTS_KEY, which], queryFn: () => fetchReviewList(which), refetchInterval: 5000 });
+  const query = useInfiniteQuery({
+    queryKey: [...ADMIN_DOCUMENTS_KEY, which],
+    queryFn: ({ pageParam }) => fetchReviewList(which, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextPage,
+    refetchInterval: 5000,
+  });
   if (query.isLoading) return <Spinner className="mx-auto my-8" />;
   if (query.isError) return <p className="text-sm text-destructive">Could not load documents.</p>;
-  const docs = query.data?.documents ?? [];
+  const docs = query.data?.pages.flatMap((p) => p.documents) ?? [];
   if (docs.length === 0) return <Empty text={which === 'pending' ? 'No pending documents' : 'No approved documents'} />;
   return (
     <div className="grid gap-4">
       {docs.map((d) => (
         <DocumentCard key={d.id} doc={d} reviewable={which === 'pending'} />
       ))}
+      <LoadMore hasNext={query.hasNextPage} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} />
     </div>
   );
 }
@@ -176,16 +198,22 @@ function DeletionRequestCard({ request }: { request: DeletionRequest }) {
 }
 
 function DeletionTab() {
-  const query = useQuery({ queryKey: [...ADMIN_DOCUMENTS_KEY, 'deletion-requests'], queryFn: fetchDeletionRequests });
+  const query = useInfiniteQuery({
+    queryKey: [...ADMIN_DOCUMENTS_KEY, 'deletion-requests'],
+    queryFn: ({ pageParam }) => fetchDeletionRequests(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextPage,
+  });
   if (query.isLoading) return <Spinner className="mx-auto my-8" />;
   if (query.isError) return <p className="text-sm text-destructive">Could not load deletion requests.</p>;
-  const list = query.data ?? [];
+  const list = query.data?.pages.flatMap((p) => p.deletionRequests) ?? [];
   if (list.length === 0) return <Empty text="No deletion requests" />;
   return (
     <div className="grid gap-4">
       {list.map((r) => (
         <DeletionRequestCard key={r.id} request={r} />
       ))}
+      <LoadMore hasNext={query.hasNextPage} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} />
     </div>
   );
 }
