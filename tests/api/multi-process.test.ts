@@ -46,7 +46,8 @@ describe.skipIf(!serverUrl)('three processes on one PostgreSQL', { timeout: 300_
     };
     // Started together, on a database nobody has migrated: they also race for the migrations.
     const ports = [await freePort(), await freePort(), await freePort()];
-    servers.push(...(await Promise.all(ports.map((port) => startServerProcess({ ...env, PORT: String(port) })))));
+    // Ready once it has also said what it indexed (the line after "ready on").
+    servers.push(...(await Promise.all(ports.map((port) => startServerProcess({ ...env, PORT: String(port) }, /re-indexed\)/)))));
     bases.push(...ports.map((p) => `http://127.0.0.1:${p}`));
   }, 300_000);
 

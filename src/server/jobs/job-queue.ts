@@ -60,6 +60,24 @@ export function bossDatabase(database: Database): { db: BossDb; backend: 'pglite
   return { db: { executeSql: (text, values) => pool.query(text, values) }, backend: 'postgres' };
 }
 
+/** Any fixed number (migrations use 727001, the knowledge base 727002): one process at a time installs pg-boss. */
+const JOB_SCHEMA_LOCK_KEY = 727_003;
+
+/**
+ * pg-boss creates its schema without guarding against a second process doing the same at the same
+ * moment: N processes starting together on an empty PostgreSQL failed with a duplicate `pgboss`
+ * namespace (seen in tests/api/multi-process.test.ts). One transaction-scoped advisory lock makes them
+ * take turns; the later ones find the schema and queues there. PGlite is one process, and a transaction
+ * held on its single connection would block pg-boss's own queries, so it runs unguarded there.
+ */
+async function oneProcessAtATime(database: Database, run: () => Promise<void>) {
+  if (database.kind !== 'postgres') return run();
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${JOB_SCHEMA_LOCK_KEY})`);
+    await run();
+  });
+}
+
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
   const { db, backend } = bossDatabase(database);
   const boss = new PgBoss({
@@ -108,15 +126,17 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     async start() {
       if (started) return;
       started = true;
-      await boss.start();
       // A dead-letter queue must exist before the queue that names it.
       const ordered = [...definitions].sort((a, b) => Number(Boolean(a.queue.deadLetter)) - Number(Boolean(b.queue.deadLetter)));
-      for (const d of ordered) {
-        await boss.createQueue(d.name, d.queue);
-        // createQueue keeps an existing queue as it was: settings changed in code are applied here.
-        const { policy: _policy, partition: _partition, ...updatable } = d.queue;
-        await boss.updateQueue(d.name, updatable);
-      }
+      await oneProcessAtATime(database, async () => {
+        await boss.start();
+        for (const d of ordered) {
+          await boss.createQueue(d.name, d.queue);
+          // createQueue keeps an existing queue as it was: settings changed in code are applied here.
+          const { policy: _policy, partition: _partition, ...updatable } = d.queue;
+          await boss.updateQueue(d.name, updatable);
+        }
+      });
       for (const prepare of preparations) await prepare();
       for (const d of ordered) {
         // Polling stays on beside NOTIFY: a retry coming due or a job failed back by the supervisor sends
