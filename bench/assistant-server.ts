@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { listenUntilStopped } from './lib.ts';
+import { answerProfileRequests } from './cpu-profile.ts';
+import { listenUntilStopped, waitForBackgroundLoads } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
@@ -107,4 +108,6 @@ for (const question of [...questions, ...questions]) {
 const port = await listenUntilStopped(app, dataDir);
 
 const ready: AssistantServerReady = { port, cookie, userId, questions, sections, serverSideMs, database: database.kind };
+await waitForBackgroundLoads(app, cookie);
+answerProfileRequests('assistant');
 process.send?.(ready);

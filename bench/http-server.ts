@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { listenUntilStopped } from './lib.ts';
+import { answerProfileRequests } from './cpu-profile.ts';
+import { listenUntilStopped, waitForBackgroundLoads } from './lib.ts';
 
 export interface BenchServerReady {
   port: number;
@@ -57,4 +58,6 @@ const port = await listenUntilStopped(app, dataDir);
 
 // Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
 const ready: BenchServerReady = { port, cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '), database: database.kind };
+await waitForBackgroundLoads(app, ready.cookie);
+answerProfileRequests('http');
 process.send?.(ready);

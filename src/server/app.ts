@@ -17,9 +17,11 @@ import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { accessChanged, createAccessCache } from './modules/account/access-cache.ts';
+import { findSessionAccess } from './modules/account/repo.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
-import { resolveCurrentUser } from './modules/auth/current-user.ts';
+import { createCurrentUserResolver } from './modules/auth/current-user.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/business/routes.ts';
@@ -67,7 +69,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (config.logLevel !== 'silent') console.log(line);
   };
   const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: printMail });
-  const accounts = createAccountService(db, config.staff);
+  const accounts = createAccountService(db, config.staff, database.changes);
+  const access = createAccessCache((token) => findSessionAccess(db, token), database.changes);
+  app.addHook('onClose', async () => access.close());
   const records = createRecordsService(db, app.log);
   const auth = createAuth(config, db, mail, {
     onUserCreated: (user) => accounts.onUserCreated(user),
@@ -78,10 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onDevLogin: async (user, tier) => {
       if (tier) await accounts.setTier(user.id, tier, 'dev-login');
     },
+    onAccessChanged: (userId) => accessChanged(database.changes, userId),
   });
+  const resolveCurrentUser = createCurrentUserResolver(auth, access, config.staff);
 
   const requireUser: PreHandler = async (request, reply) => {
-    const user = await resolveCurrentUser(auth, db, config.staff, request, reply);
+    const user = await resolveCurrentUser(request, reply);
     if (!user) throw unauthorized();
     request.currentUser = user;
     await records.recordApiUse(user.id);
@@ -115,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const deps: AppDeps = {
     config,
     db,
+    changes: database.changes,
     auth,
     mail,
     accounts,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyR
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import type { ChangeBus } from '../db/change-bus.ts';
 import type { Db } from '../db/client.ts';
 import type { AccountService } from '../modules/account/service.ts';
 import type { Auth } from '../modules/auth/auth.ts';
@@ -16,6 +17,8 @@ export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promi
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Tells per-process caches in every process that data changed (src/server/db/change-bus.ts). */
+  changes: ChangeBus;
   auth: Auth;
   mail: MailProvider;
   accounts: AccountService;

@@ -1,3 +1,4 @@
+import type { ChangeBus } from '../../db/change-bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -11,9 +12,10 @@ import { planFor } from '../../../shared/plans.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { canReadUserRecords, effectiveTier, staffTierFor, type StaffLists } from './policy.ts';
+import { accessChanged } from './access-cache.ts';
 import * as repo from './repo.ts';
 
-export function createAccountService(db: Db, staff: StaffLists) {
+export function createAccountService(db: Db, staff: StaffLists, changes: ChangeBus) {
   async function tierInfo(userId: string, now = new Date()): Promise<TierInfo> {
     const row = await repo.findTierRow(db, userId);
     if (!row) throw notFound('User');
@@ -90,10 +92,12 @@ export function createAccountService(db: Db, staff: StaffLists) {
         tier: staffTier ?? 'basic',
       });
       if (staffTier) await repo.setStoredTier(db, userId, staffTier, 'staff-list');
+      await accessChanged(changes, userId);
     },
 
     async setTier(userId: string, tier: Tier, updatedBy: string) {
       await repo.setStoredTier(db, userId, tier, updatedBy);
+      await accessChanged(changes, userId);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ChangeBus } from '../../db/change-bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
@@ -27,6 +28,7 @@ import {
   pilotBusinessOf,
   type BusinessCaller,
 } from './policy.ts';
+import { accessChanged } from '../account/access-cache.ts';
 import * as repo from './repo.ts';
 
 
@@ -67,8 +69,10 @@ function assertUsable(invitation: repo.InvitationRow | undefined, now: Date): as
  * limit and the one-live-token rule hold across processes; the database's trigger and check are the
  * backstop. E-mail goes out after the commit, never inside a transaction.
  */
-export function createBusinessService(deps: { db: Db; mail: MailProvider; publicUrl: string; log: (msg: string, err: unknown) => void }) {
+export function createBusinessService(deps: { db: Db; changes: ChangeBus; mail: MailProvider; publicUrl: string; log: (msg: string, err: unknown) => void }) {
   const { db, mail } = deps;
+  /** After the commit: the user's tier, membership or business changed (ADR 0016). */
+  const changed = (userId: string) => accessChanged(deps.changes, userId);
 
   async function administeredProfile(caller: BusinessCaller) {
     if (!isBusinessAdministrator(caller)) throw notAdministrator();
@@ -79,11 +83,13 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
   async function ensureProfile(caller: BusinessCaller) {
     const existing = await administeredProfile(caller);
     if (existing) return existing;
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const row = await repo.insertProfileIfMissing(tx, caller);
       await repo.linkTierRow(tx, caller.id, row.id);
       return row;
     });
+    await changed(caller.id);
+    return row;
   }
 
   async function invite(caller: BusinessCaller, email: string): Promise<InvitationSent> {
@@ -161,6 +167,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
         const row = await repo.upsertProfile(tx, caller, columns);
         await repo.linkTierRow(tx, caller.id, row.id);
       });
+      await changed(caller.id);
       const invited: InvitationSent[] = [];
       const notInvited: SetupResponse['notInvited'] = [];
       // One by one, each committed and mailed on its own: one bad address does not undo the profile.
@@ -228,6 +235,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
         if (!(await repo.findPilot(tx, profile.id, pilotId))) throw notFound('Pilot');
         await repo.setMembership(tx, pilotId, null);
       });
+      await changed(pilotId);
       return { success: true as const, message: 'Pilot removed' };
     },
 
@@ -246,7 +254,7 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
         throw new AppError(403, 'INVITATION_OTHER_ADDRESS', `This invitation was sent to ${first.email}. Sign in with that address to accept it.`);
       }
       try {
-        return await db.transaction(async (tx) => {
+        const accepted = await db.transaction(async (tx) => {
           const profile = await repo.findProfile(tx, first.businessProfileId, true);
           const invitation = await repo.findInvitationByTokenHash(tx, tokenHash, true);
           // Read again under the locks: a cancel, a re-invite or another accept may have come first.
@@ -267,6 +275,8 @@ export function createBusinessService(deps: { db: Db; mail: MailProvider; public
           const business = profile.companyName ?? profile.adminEmail;
           return { success: true as const, message: `Welcome to ${business}! You are now a pilot with the business plan.`, businessProfileId: profile.id, companyName: profile.companyName };
         });
+        await changed(caller.id);
+        return accepted;
       } catch (error) {
         // The check on pilot_count (0..100) is the last word should a path ever skip the lock.
         if (sqlState(error) === '23514') throw seatsFull();
