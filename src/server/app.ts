@@ -71,7 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: printMail });
   const accounts = createAccountService(db, config.staff, database.changes);
   const access = createAccessCache((token) => findSessionAccess(db, token), database.changes);
-  app.addHook('onClose', async () => access.close());
+  app.addHook('onClose', async () => {
+    access.close();
+    accounts.close();
+  });
   const records = createRecordsService(db, app.log);
   const auth = createAuth(config, db, mail, {
     onUserCreated: (user) => accounts.onUserCreated(user),

@@ -1,5 +1,6 @@
 import { ALL_KEYS, type ChangeBus } from '../../db/change-bus.ts';
 import type { Tier } from '../../../shared/tiers.ts';
+import { createBusCache, type BusCache } from '../../lib/bus-cache.ts';
 
 /**
  * The per-process cache of signed-in sessions and what their users may do (ADR 0016).
@@ -35,15 +36,8 @@ export interface SessionAccess {
   access: { tier: Tier | null; isPilot: boolean; administratorBusinessId: string | null; businessProfileId: string | null };
 }
 
-export interface AccessCache {
-  /** The session of `token` with its user and access: from this process's cache, else one query; null if there is none. */
-  get(token: string): Promise<SessionAccess | null>;
-  /** Drops one session (better-auth just extended or ended it here). */
-  forget(token: string): void;
-  /** Stops listening for changes (the app is closing). */
-  close(): void;
-  readonly size: number;
-}
+/** The session of a token with its user and access: from this process's cache, else one query; null if there is none. */
+export type AccessCache = BusCache<SessionAccess>;
 
 /** For a change that touches users nobody listed (a bulk update): every process drops every entry. */
 export const accessChangedForEveryone = (changes: ChangeBus) => accessChanged(changes, ALL_KEYS);
@@ -61,89 +55,22 @@ export async function accessChanged(changes: ChangeBus, userId: string): Promise
   }
 }
 
-interface Entry {
-  value: SessionAccess;
-  loadedAt: number;
-}
-
 /**
- * `read` is the one query behind a miss (repo.findSessionAccess in the app). Concurrent misses of one
- * token share a single read.
+ * The cache of sessions by token; a change published under a user id drops all of that user's sessions.
+ * `read` is the one query behind a miss (repo.findSessionAccess in the app).
  */
 export function createAccessCache(
   read: (token: string) => Promise<SessionAccess | null>,
   changes: ChangeBus,
   opts: { now?: () => number; maxEntries?: number } = {},
 ): AccessCache {
-  const now = opts.now ?? Date.now;
-  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
-  const ttl = ACCESS_CACHE_SECONDS * 1000;
-  const entries = new Map<string, Entry>();
-  const tokensOf = new Map<string, Set<string>>();
-  const loading = new Map<string, Promise<SessionAccess | null>>();
-  /** Bumped by every change heard: a read that began before it is answered but never stored. */
-  let generation = 0;
-
-  function remove(token: string) {
-    const entry = entries.get(token);
-    if (!entry) return;
-    entries.delete(token);
-    const tokens = tokensOf.get(entry.value.session.userId);
-    tokens?.delete(token);
-    if (tokens?.size === 0) tokensOf.delete(entry.value.session.userId);
-  }
-
-  function store(token: string, value: SessionAccess) {
-    remove(token);
-    entries.set(token, { value, loadedAt: now() });
-    let tokens = tokensOf.get(value.session.userId);
-    if (!tokens) tokensOf.set(value.session.userId, (tokens = new Set()));
-    tokens.add(token);
-    // Maps iterate in insertion order: the first key is the oldest entry.
-    while (entries.size > maxEntries) remove(entries.keys().next().value!);
-  }
-
-  const unsubscribe = changes.subscribe(USER_ACCESS_TOPIC, (userId) => {
-    generation += 1;
-    // A read in flight may have seen the database before the change: later callers must not join it.
-    loading.clear();
-    if (userId === ALL_KEYS) {
-      entries.clear();
-      tokensOf.clear();
-      return;
-    }
-    for (const token of tokensOf.get(userId) ?? []) entries.delete(token);
-    tokensOf.delete(userId);
+  return createBusCache({
+    topic: USER_ACCESS_TOPIC,
+    changes,
+    read,
+    ownerOf: (_token, value) => value.session.userId,
+    ttlMs: ACCESS_CACHE_SECONDS * 1000,
+    maxEntries: opts.maxEntries ?? MAX_ENTRIES,
+    ...(opts.now ? { now: opts.now } : {}),
   });
-
-  function load(token: string): Promise<SessionAccess | null> {
-    const startedAt = generation;
-    const reading = read(token).then(
-      (value) => {
-        if (loading.get(token) === reading) loading.delete(token);
-        if (value && startedAt === generation) store(token, value);
-        return value;
-      },
-      (error: unknown) => {
-        if (loading.get(token) === reading) loading.delete(token);
-        throw error;
-      },
-    );
-    loading.set(token, reading);
-    return reading;
-  }
-
-  return {
-    async get(token) {
-      const entry = entries.get(token);
-      if (entry && now() - entry.loadedAt < ttl) return entry.value;
-      if (entry) remove(token);
-      return loading.get(token) ?? load(token);
-    },
-    forget: remove,
-    close: unsubscribe,
-    get size() {
-      return entries.size;
-    },
-  };
 }
