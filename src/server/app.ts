@@ -187,15 +187,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   return { app, database, deps, guardedRoutes, allRoutes, assistant };
 }
 
+/**
+ * How long a browser keeps each file of the build (ADR 0017): index.html is asked for again every time,
+ * so a release reaches everyone at once; the hashed assets it names never change, so they are kept for
+ * a year; the few unhashed files (the icon) for an hour.
+ */
+export function cacheControlFor(path: string): string {
+  const file = path.replace(/\.(br|gz)$/, '').replaceAll('\\', '/');
+  if (file.endsWith('/index.html')) return 'no-cache';
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 /** The built React app for every path that is not the API; unknown /api paths stay JSON 404s. */
 function registerWebApp(app: App, webRoot: string | null) {
   const hasWeb = webRoot !== null && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h', immutable: false });
-    // Hashed assets never change: cache them for a year.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return payload;
+    // The build writes .br and .gz beside each text file (scripts/precompress.ts): the one the browser
+    // accepts is sent as it is, with Vary: Accept-Encoding, and nothing is compressed per request.
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -206,7 +222,7 @@ function registerWebApp(app: App, webRoot: string | null) {
       const { message, code } = routeNotFound(request.method, path);
       return reply.status(404).send({ message, code });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 
