@@ -211,7 +211,9 @@ function registerWebApp(app: App, webRoot: string | null) {
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', cacheControlFor(path));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
