@@ -98,7 +98,7 @@ export function answerProfileRequests(label: string) {
       } else if (message.profile === 'stop' && message.file) {
         const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
         writeFileSync(message.file, JSON.stringify(profile));
-        process.send?.({ profile: 'stopped', summary: summarise(profile, relative(root, message.file)), label });
+        process.send?.({ profile: 'stopped', summary: summarise(profile, message.file), label });
       }
     })();
   });

@@ -35,7 +35,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dd-bench-http-'));
 const config = loadConfig(
   {
     DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    // Empty means embedded PGlite (bench/http.ts runs both databases in one run).
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -45,7 +46,8 @@ const config = loadConfig(
     AUTH_DEV_LOGIN: '1',
     ...providers,
   },
-  { webRoot: null },
+  // The pages benchmark serves a production build; the HTTP ones serve no web app.
+  { webRoot: process.env.BENCH_WEB_ROOT || null },
 );
 const { app, database } = await buildApp(config);
 app.get('/bench/hello', async () => ({ hello: 'world' }));

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { assistantConversations, dailyQueries, drones, flightLogs, queries } from '../../db/schema/index.ts';
-import type { FlightLogContext, QueryContext } from '../../../shared/assistant.ts';
+import { assistantConversations, dailyQueries, flightLogs, queries } from '../../db/schema/index.ts';
+import type { DroneContext, FlightLogContext, QueryContext } from '../../../shared/assistant.ts';
 
 /** Any fixed number: the class of the per-user advisory lock that serialises allowance checks. */
 const ALLOWANCE_LOCK_CLASS = 727_003;
@@ -39,25 +39,11 @@ export async function listQueries(db: DbOrTx, userId: string, limit: number) {
     .limit(limit);
 }
 
-export async function findResetAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db.select({ resetAt: assistantConversations.resetAt }).from(assistantConversations).where(eq(assistantConversations.userId, userId));
-  return row?.resetAt ?? null;
-}
-
 export async function markReset(db: DbOrTx, userId: string, at: Date): Promise<void> {
   await db
     .insert(assistantConversations)
     .values({ userId, resetAt: at })
     .onConflictDoUpdate({ target: assistantConversations.userId, set: { resetAt: at } });
-}
-
-export async function findPrimaryDrone(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ manufacturer: drones.manufacturer, model: drones.model, customManufacturer: drones.customManufacturer, customModel: drones.customModel })
-    .from(drones)
-    .where(and(eq(drones.userId, userId), eq(drones.isPrimary, true), isNull(drones.retiredAt)))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function flightLogTotals(db: DbOrTx, userId: string): Promise<FlightLogContext> {
@@ -73,5 +59,50 @@ export async function flightLogTotals(db: DbOrTx, userId: string): Promise<Fligh
     totalFlights: Number(row?.flights ?? 0),
     totalFlightHours: Math.round((Number(row?.minutes ?? 0) / 60) * 10) / 10,
     lastFlightDate: row?.last ?? null,
+  };
+}
+
+export interface QuestionStart {
+  resetAt: Date | null;
+  /** The user's latest query records, newest first (question, context, timestamp only). */
+  recent: { question: string; context: unknown; timestamp: Date }[];
+  primary: DroneContext | null;
+  /** Bumped by every write to the knowledge base (migration 0016): the key of the retrieval cache. */
+  knowledgeVersion: string;
+}
+
+/**
+ * Everything a question needs before it is answered, in one round trip (ADR 0018): the conversation's
+ * start and recent questions, the primary drone and the knowledge base's version; with `count`, the
+ * query is also counted against today (a plan with no limit needs no lock; data-modifying CTEs always run).
+ */
+export async function startQuestion(db: DbOrTx, userId: string, day: string, count: boolean, recentLimit: number): Promise<QuestionStart> {
+  const result = await db.execute<{ resetAt: string | Date | null; recent: { question: string; context: unknown; timestamp: string }[]; primary: DroneContext | null; knowledgeVersion: string | number | null }>(sql`
+    with counted as (
+      insert into daily_queries (user_id, date, count)
+      select ${userId}::text, ${day}::date, 1 where ${count}::boolean
+      on conflict (user_id, date) do update set count = greatest(daily_queries.count + 1, 0)
+      returning 1
+    )
+    select
+      (select reset_at from assistant_conversations where user_id = ${userId}) as "resetAt",
+      (
+        select coalesce(json_agg(json_build_object('question', q.question, 'context', q.context, 'timestamp', q.timestamp) order by q.timestamp desc), '[]'::json)
+        from (select question, context, timestamp from queries where user_id = ${userId} order by timestamp desc limit ${recentLimit}) q
+      ) as recent,
+      (
+        select json_build_object('manufacturer', d.manufacturer, 'model', d.model, 'customManufacturer', d.custom_manufacturer, 'customModel', d.custom_model)
+        from drones d where d.user_id = ${userId} and d.is_primary and d.retired_at is null limit 1
+      ) as "primary",
+      (select version from knowledge_version where id = 1) as "knowledgeVersion",
+      (select count(*) from counted) as counted
+  `);
+  const row = result.rows[0];
+  if (!row) throw new Error('startQuestion returned no row');
+  return {
+    resetAt: row.resetAt === null ? null : new Date(row.resetAt),
+    recent: row.recent.map((q) => ({ question: q.question, context: q.context, timestamp: new Date(q.timestamp) })),
+    primary: row.primary,
+    knowledgeVersion: String(row.knowledgeVersion ?? 0),
   };
 }

@@ -20,6 +20,8 @@ import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
 import { canAskAs } from './policy.ts';
 import { sumQueriesSince } from '../account/repo.ts';
 import * as repo from './repo.ts';
+import type { QuestionStart } from './repo.ts';
+import { createRetrievalCache } from './retrieval-cache.ts';
 
 export interface AssistantLog {
   warn(obj: object, msg: string): void;
@@ -36,6 +38,7 @@ export function createAssistantService(
   db: Db,
   opts: { llm: GroundedAnswerer | null; log: AssistantLog; articles?: () => ParsedArticle[] },
 ) {
+  const retrieval = createRetrievalCache();
   let synced: Promise<SyncResult> | null = null;
   /** The shipped knowledge base is indexed once per process, at start or at the first question. */
   const syncKnowledge = (): Promise<SyncResult> => {
@@ -46,14 +49,15 @@ export function createAssistantService(
     return synced;
   };
 
-  /** Counts the query against the plan's allowance, atomically: at the limit, exactly the remainder pass. */
-  async function reserve(caller: CurrentUser, now: Date): Promise<string> {
+  /**
+   * Counts the query against the plan's allowance and reads what answering needs (ADR 0018). A plan with
+   * no limit counts it in the same statement as the reads: one round trip. A limited plan counts it in a
+   * transaction holding the user's lock, so at the limit exactly the remainder pass; then the reads.
+   */
+  async function start(caller: CurrentUser, now: Date): Promise<{ day: string; question: QuestionStart }> {
     const plan = planFor(caller.tier);
     const day = utcDay(now);
-    if (plan.queryLimit === null) {
-      await repo.addToDay(db, caller.id, day, 1);
-      return day;
-    }
+    if (plan.queryLimit === null) return { day, question: await repo.startQuestion(db, caller.id, day, true, CONVERSATION_WINDOW) };
     const limit = plan.queryLimit;
     await db.transaction(async (tx) => {
       await repo.lockAllowance(tx, caller.id);
@@ -61,12 +65,16 @@ export function createAssistantService(
       if (used >= limit) throw limitReached(queryAllowanceMessage(limit, used, plan.period, now));
       await repo.addToDay(tx, caller.id, day, 1);
     });
-    return day;
+    try {
+      return { day, question: await repo.startQuestion(db, caller.id, day, false, CONVERSATION_WINDOW) };
+    } catch (error) {
+      await repo.addToDay(db, caller.id, day, -1);
+      throw error;
+    }
   }
 
   /** Where the current conversation began: after a reset, or at the last record flagged as a new one. */
-  async function conversationSoFar(userId: string): Promise<{ isNew: boolean; previousQuestions: string[] }> {
-    const [resetAt, recent] = await Promise.all([repo.findResetAt(db, userId), repo.listQueries(db, userId, CONVERSATION_WINDOW)]);
+  function conversationSoFar({ resetAt, recent }: QuestionStart): { isNew: boolean; previousQuestions: string[] } {
     const sinceReset = resetAt ? recent.filter((q) => q.timestamp > resetAt) : recent;
     if (sinceReset.length === 0) return { isNew: true, previousQuestions: [] };
     const previous: string[] = [];
@@ -84,10 +92,12 @@ export function createAssistantService(
     async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
       if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
       await syncKnowledge();
-      const day = await reserve(caller, now);
+      const { day, question } = await start(caller, now);
       try {
-        const [conversation, primary] = await Promise.all([conversationSoFar(caller.id), repo.findPrimaryDrone(db, caller.id)]);
+        const conversation = conversationSoFar(question);
+        const primary = question.primary;
         const engine = await answerQuestion(db, {
+          retrieval: retrieval.at(question.knowledgeVersion),
           question: input.question,
           previousQuestions: conversation.previousQuestions,
           primary,
