@@ -32,7 +32,7 @@ export function createStatementTimer() {
   let on = false;
   const record = (sql: unknown, started: number) => {
     if (!on) return;
-    const text = typeof sql === 'string' ? sql : typeof sql === 'object' && sql && 'text' in sql ? String((sql as { text: unknown }).text) : String(sql);
+    const text = typeof sql === 'string' ? sql : typeof sql === 'object' && sql && 'text' in sql ? String(sql.text) : String(sql);
     const name = statementName(text);
     const stat = stats.get(name) ?? { name, count: 0, ms: 0 };
     stat.count += 1;
@@ -52,11 +52,13 @@ export function createStatementTimer() {
   return {
     /** Instruments the embedded database (call once, before the app runs queries to time). */
     instrumentPglite(client: PGlite) {
-      client.query = wrap(client.query.bind(client)) as PGlite['query'];
+      const query: PGlite['query'] = client.query.bind(client);
+      client.query = wrap(query);
       client.exec = wrap(client.exec.bind(client));
     },
     /** Instruments every node-postgres pool of this process. */
     instrumentPg() {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- re-bound below with apply(this)
       const original = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
       pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
         const started = performance.now();
