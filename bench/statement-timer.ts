@@ -18,6 +18,9 @@ const TABLE = /\b(?:from|into|update)\s+"?([a-z_]+)"?/i;
 /** "select knowledge_sections", "insert queries", "begin": enough to tell the round trips apart. */
 export function statementName(sql: string): string {
   const text = sql.trim().replace(/\s+/g, ' ');
+  // A statement may name itself in a leading comment: /* question: start */.
+  const named = /^\/\*\s*([^*]+?)\s*\*\//.exec(text)?.[1];
+  if (named) return named;
   const verb = /^(with|select|insert|update|delete|begin|commit|rollback)\b/i.exec(text)?.[1]?.toLowerCase() ?? text.split(' ')[0]!.toLowerCase();
   if (verb === 'begin' || verb === 'commit' || verb === 'rollback') return verb;
   // A CTE's own statement is what follows its definitions; its main table is the one after the last FROM at depth 0.

@@ -88,7 +88,7 @@ describe('answers with the retrieval cache', () => {
     expect((await ask(pilot, question)).json<QueryResponse>().answer).not.toContain('Rowan Blake');
   });
 
-  it('counts an unlimited plan’s question in the same statement as its reads, once per question', async () => {
+  it('counts an unlimited plan’s question in the statement that stores its answer, once per question', async () => {
     const staff = await createUser(t, 'cache-staff', 'admin');
     for (let i = 0; i < 3; i++) expect((await ask(staff, 'How high can I fly?')).statusCode).toBe(200);
     const [row] = await t.db.select().from(dailyQueries).where(eq(dailyQueries.userId, staff.userId));

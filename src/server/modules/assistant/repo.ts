@@ -22,11 +22,28 @@ export async function addToDay(db: DbOrTx, userId: string, day: string, delta: n
     });
 }
 
-export async function insertQuery(
+/**
+ * Stores the answered query and, for a plan with no limit (`countDay` set), counts it against that day
+ * in the same statement: one round trip and one commit (ADR 0018). A limited plan counted it before
+ * answering, under its lock.
+ */
+export async function finishQuestion(
   db: DbOrTx,
   row: { userId: string; question: string; answer: string; context: QueryContext; modelUsed: string },
+  countDay: string | null,
 ): Promise<void> {
-  await db.insert(queries).values(row);
+  await db.execute(sql`
+    /* question: finish */
+    with counted as (
+      -- A data-modifying CTE runs to completion whether or not the statement reads it.
+      insert into daily_queries (user_id, date, count)
+      select ${row.userId}::text, ${countDay}::date, 1 where ${countDay !== null}::boolean
+      on conflict (user_id, date) do update set count = daily_queries.count + 1
+      returning 1
+    )
+    insert into queries (user_id, question, answer, context, model_used)
+    values (${row.userId}, ${row.question}, ${row.answer}, ${JSON.stringify(row.context)}::jsonb, ${row.modelUsed})
+  `);
 }
 
 /** The user's latest query records, newest first. */
@@ -72,18 +89,12 @@ export interface QuestionStart {
 }
 
 /**
- * Everything a question needs before it is answered, in one round trip (ADR 0018): the conversation's
- * start and recent questions, the primary drone and the knowledge base's version; with `count`, the
- * query is also counted against today (a plan with no limit needs no lock; data-modifying CTEs always run).
+ * Everything a question needs before it is answered, in one round trip of reads (ADR 0018): the
+ * conversation's start and recent questions, the primary drone and the knowledge base's version.
  */
-export async function startQuestion(db: DbOrTx, userId: string, day: string, count: boolean, recentLimit: number): Promise<QuestionStart> {
+export async function startQuestion(db: DbOrTx, userId: string, recentLimit: number): Promise<QuestionStart> {
   const result = await db.execute<{ resetAt: string | Date | null; recent: { question: string; context: unknown; timestamp: string }[]; primary: DroneContext | null; knowledgeVersion: string | number | null }>(sql`
-    with counted as (
-      insert into daily_queries (user_id, date, count)
-      select ${userId}::text, ${day}::date, 1 where ${count}::boolean
-      on conflict (user_id, date) do update set count = greatest(daily_queries.count + 1, 0)
-      returning 1
-    )
+    /* question: start */
     select
       (select reset_at from assistant_conversations where user_id = ${userId}) as "resetAt",
       (
@@ -94,8 +105,7 @@ export async function startQuestion(db: DbOrTx, userId: string, day: string, cou
         select json_build_object('manufacturer', d.manufacturer, 'model', d.model, 'customManufacturer', d.custom_manufacturer, 'customModel', d.custom_model)
         from drones d where d.user_id = ${userId} and d.is_primary and d.retired_at is null limit 1
       ) as "primary",
-      (select version from knowledge_version where id = 1) as "knowledgeVersion",
-      (select count(*) from counted) as counted
+      (select version from knowledge_version where id = 1) as "knowledgeVersion"
   `);
   const row = result.rows[0];
   if (!row) throw new Error('startQuestion returned no row');

@@ -50,27 +50,22 @@ export function createAssistantService(
   };
 
   /**
-   * Counts the query against the plan's allowance and reads what answering needs (ADR 0018). A plan with
-   * no limit counts it in the same statement as the reads: one round trip. A limited plan counts it in a
-   * transaction holding the user's lock, so at the limit exactly the remainder pass; then the reads.
+   * Counts a limited plan's query against its allowance, in a transaction holding the user's lock, so at
+   * the limit exactly the remainder pass. A plan with no limit is counted when the answer is stored, in
+   * the same statement (ADR 0018). Returns the day counted, or null when nothing was counted yet.
    */
-  async function start(caller: CurrentUser, now: Date): Promise<{ day: string; question: QuestionStart }> {
+  async function reserve(caller: CurrentUser, now: Date): Promise<string | null> {
     const plan = planFor(caller.tier);
-    const day = utcDay(now);
-    if (plan.queryLimit === null) return { day, question: await repo.startQuestion(db, caller.id, day, true, CONVERSATION_WINDOW) };
+    if (plan.queryLimit === null) return null;
     const limit = plan.queryLimit;
+    const day = utcDay(now);
     await db.transaction(async (tx) => {
       await repo.lockAllowance(tx, caller.id);
       const used = await sumQueriesSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
       if (used >= limit) throw limitReached(queryAllowanceMessage(limit, used, plan.period, now));
       await repo.addToDay(tx, caller.id, day, 1);
     });
-    try {
-      return { day, question: await repo.startQuestion(db, caller.id, day, false, CONVERSATION_WINDOW) };
-    } catch (error) {
-      await repo.addToDay(db, caller.id, day, -1);
-      throw error;
-    }
+    return day;
   }
 
   /** Where the current conversation began: after a reset, or at the last record flagged as a new one. */
@@ -92,8 +87,9 @@ export function createAssistantService(
     async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
       if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
       await syncKnowledge();
-      const { day, question } = await start(caller, now);
+      const reserved = await reserve(caller, now);
       try {
+        const question = await repo.startQuestion(db, caller.id, CONVERSATION_WINDOW);
         const conversation = conversationSoFar(question);
         const primary = question.primary;
         const engine = await answerQuestion(db, {
@@ -131,11 +127,11 @@ export function createAssistantService(
           sources: engine.sources,
           answeredBy,
         };
-        await repo.insertQuery(db, { userId: caller.id, question: input.question, answer, context, modelUsed: answeredBy });
+        await repo.finishQuestion(db, { userId: caller.id, question: input.question, answer, context, modelUsed: answeredBy }, reserved === null ? utcDay(now) : null);
         return { answer, context };
       } catch (error) {
         // A query that got no answer is given back to the allowance.
-        await repo.addToDay(db, caller.id, day, -1);
+        if (reserved !== null) await repo.addToDay(db, caller.id, reserved, -1);
         throw error;
       }
     },

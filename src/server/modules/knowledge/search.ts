@@ -21,6 +21,7 @@ export async function documentFrequencies(db: DbOrTx, groups: TermGroup[]): Prom
   const phrases = groups.map((g) => g.alternatives.map((a) => a.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
   const words = [...new Set(phrases.flat(2).flatMap(variants))];
   const result = await db.execute<{ word: string | null; sections: number | null; total: number | string | null }>(sql`
+    /* knowledge: frequencies */
     select w.word, w.sections, null::bigint as total
     from knowledge_words w
     where w.word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
@@ -74,6 +75,7 @@ export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<
   const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
   if (candidates.length === 0) return new Map();
   const result = await db.execute<{ w: string; fix: string | null }>(sql`
+    /* knowledge: spelling */
     select q.w, (
       select k.word from knowledge_words k
       where k.word % q.w and similarity(k.word, q.w) >= 0.5
@@ -111,6 +113,7 @@ export async function searchSections(
   // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
   // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
   const result = await db.execute<SectionHit & Record<string, unknown>>(sql`
+    /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
     g as (
       select t.i, to_tsquery('english', t.value) as query
