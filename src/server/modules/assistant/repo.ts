@@ -81,8 +81,8 @@ export async function flightLogTotals(db: DbOrTx, userId: string): Promise<Fligh
 
 export interface QuestionStart {
   resetAt: Date | null;
-  /** The user's latest query records, newest first (question, context, timestamp only). */
-  recent: { question: string; context: unknown; timestamp: Date }[];
+  /** The user's latest query records, newest first: only what finds the conversation's start. */
+  recent: { question: string; isNewConversation: boolean; timestamp: Date }[];
   primary: DroneContext | null;
   /** Bumped by every write to the knowledge base (migration 0016): the key of the retrieval cache. */
   knowledgeVersion: string;
@@ -93,13 +93,21 @@ export interface QuestionStart {
  * conversation's start and recent questions, the primary drone and the knowledge base's version.
  */
 export async function startQuestion(db: DbOrTx, userId: string, recentLimit: number): Promise<QuestionStart> {
-  const result = await db.execute<{ resetAt: string | Date | null; recent: { question: string; context: unknown; timestamp: string }[]; primary: DroneContext | null; knowledgeVersion: string | number | null }>(sql`
+  const result = await db.execute<{
+    resetAt: string | Date | null;
+    recent: { question: string; isNewConversation: boolean; timestamp: string }[];
+    primary: DroneContext | null;
+    knowledgeVersion: string | number | null;
+  }>(sql`
     /* question: start */
     select
       (select reset_at from assistant_conversations where user_id = ${userId}) as "resetAt",
       (
-        select coalesce(json_agg(json_build_object('question', q.question, 'context', q.context, 'timestamp', q.timestamp) order by q.timestamp desc), '[]'::json)
-        from (select question, context, timestamp from queries where user_id = ${userId} order by timestamp desc limit ${recentLimit}) q
+        select coalesce(json_agg(json_build_object('question', q.question, 'isNewConversation', q.is_new, 'timestamp', q.timestamp) order by q.timestamp desc), '[]'::json)
+        from (
+          select question, coalesce((context->>'isNewConversation')::boolean, false) as is_new, timestamp
+          from queries where user_id = ${userId} order by timestamp desc limit ${recentLimit}
+        ) q
       ) as recent,
       (
         select json_build_object('manufacturer', d.manufacturer, 'model', d.model, 'customManufacturer', d.custom_manufacturer, 'customModel', d.custom_model)
@@ -111,7 +119,7 @@ export async function startQuestion(db: DbOrTx, userId: string, recentLimit: num
   if (!row) throw new Error('startQuestion returned no row');
   return {
     resetAt: row.resetAt === null ? null : new Date(row.resetAt),
-    recent: row.recent.map((q) => ({ question: q.question, context: q.context, timestamp: new Date(q.timestamp) })),
+    recent: row.recent.map((q) => ({ question: q.question, isNewConversation: q.isNewConversation, timestamp: new Date(q.timestamp) })),
     primary: row.primary,
     knowledgeVersion: String(row.knowledgeVersion ?? 0),
   };

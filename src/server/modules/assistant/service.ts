@@ -75,8 +75,7 @@ export function createAssistantService(
     const previous: string[] = [];
     for (const q of sinceReset) {
       previous.push(q.question);
-      const ctx = q.context as Partial<QueryContext> | null;
-      if (ctx?.isNewConversation) break;
+      if (q.isNewConversation) break;
     }
     return { isNew: false, previousQuestions: previous };
   }
