@@ -36,29 +36,39 @@ async function benchAssistantOn(databaseUrl: string, seconds: number) {
     console.log(`index: ${fmt(ready.sections)} sections (shipped + 5,000 business passages), ${ready.database}`);
     console.log(`server-side POST /api/query over ${s.length} questions: p50 ${fmt(pct(s, 50), 1)} ms, p95 ${fmt(pct(s, 95), 1)} ms`);
     let i = 0;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${ready.port}/api/query`,
-      connections: CONNECTIONS,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const question = ready.questions[i++ % ready.questions.length] ?? 'How high can I fly?';
-            return {
-              ...req,
-              headers: { ...req.headers, cookie: ready.cookie, origin: `http://127.0.0.1:${ready.port}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ question, userId: ready.userId }),
-            };
+    const queryLoad = () =>
+      autocannon({
+        url: `http://127.0.0.1:${ready.port}/api/query`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const question = ready.questions[i++ % ready.questions.length] ?? 'How high can I fly?';
+              return {
+                ...req,
+                headers: { ...req.headers, cookie: ready.cookie, origin: `http://127.0.0.1:${ready.port}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ question, userId: ready.userId }),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    const signedInGet = () => autocannon({ url: `http://127.0.0.1:${ready.port}/api/auth/user`, connections: 10, duration: seconds, headers: { cookie: ready.cookie } });
+    const result = await queryLoad();
     const errors = result.non2xx + result.errors;
     console.log(
       `POST /api/query at ${CONNECTIONS} connections, ${seconds} s: ${fmt(result.requests.average, 1)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms` +
         (errors ? `, ${errors} failed` : '') +
         (ready.database === 'pglite' ? ` (issue 15's target on PGlite: ≥ ${TARGET_RPS} req/s)` : ''),
+    );
+    // Does other HTTP work queue behind the database? A signed-in GET alone, then beside the question load.
+    const alone = await signedInGet();
+    const [beside] = await Promise.all([signedInGet(), queryLoad()]);
+    console.log(
+      `  GET /api/auth/user at 10 connections: alone p50 ${fmt(alone.latency.p50)} ms, p99 ${fmt(alone.latency.p99)} ms; ` +
+        `beside the question load p50 ${fmt(beside.latency.p50)} ms, p99 ${fmt(beside.latency.p99)} ms`,
     );
     const t = ready.statementMs;
     console.log(
