@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { listenUntilStopped } from './lib.ts';
+import { answerProfileRequests } from './cpu-profile.ts';
+import { listenUntilStopped, waitForBackgroundLoads } from './lib.ts';
 
 export interface BenchServerReady {
   port: number;
@@ -34,7 +35,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dd-bench-http-'));
 const config = loadConfig(
   {
     DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    // Empty means embedded PGlite (bench/http.ts runs both databases in one run).
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -44,7 +46,8 @@ const config = loadConfig(
     AUTH_DEV_LOGIN: '1',
     ...providers,
   },
-  { webRoot: null },
+  // The pages benchmark serves a production build; the HTTP ones serve no web app.
+  { webRoot: process.env.BENCH_WEB_ROOT || null },
 );
 const { app, database } = await buildApp(config);
 app.get('/bench/hello', async () => ({ hello: 'world' }));
@@ -57,4 +60,6 @@ const port = await listenUntilStopped(app, dataDir);
 
 // Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
 const ready: BenchServerReady = { port, cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '), database: database.kind };
+await waitForBackgroundLoads(app, ready.cookie);
+answerProfileRequests('http');
 process.send?.(ready);

@@ -1,5 +1,9 @@
 import autocannon, { type Result } from 'autocannon';
 import type { BenchServerReady } from './http-server.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { printSummary, profileChild, type ProfileSummary } from './cpu-profile.ts';
 import { fmt, heading, startBenchServer } from './lib.ts';
 
 const CONNECTIONS = 50;
@@ -17,44 +21,71 @@ const TARGETS: Target[] = [
 ];
 
 
-/** Requests/s and p99 latency of each route, sequentially, against one server process. */
+/** The target ratios of issue 15, printed beside the figures (never a pass/fail). */
+const TARGET_RATIO = { pglite: 0.3, postgres: 0.5 } as const;
+const TARGET_P99_MS = 20;
+/** The signed-in route whose CPU profile is summarised. */
+const PROFILED = '/api/auth/user';
+
+/**
+ * Requests/s and latency of each route, sequentially, against one server process per database: embedded
+ * PGlite always, and PostgreSQL too when BENCH_DATABASE_URL is set. Ratios compare routes of one run on
+ * one database. Then a separate, shorter run of the signed-in route under V8's profiler gives the top
+ * self-time functions (the profile itself is kept for a flame graph).
+ */
 export async function benchHttp(opts: { seconds: number }) {
   heading(`HTTP (autocannon ${opts.seconds} s x ${CONNECTIONS} connections each, one after another)`);
-  const { ready, stop } = await startBenchServer<BenchServerReady>('bench/http-server.ts');
-  try {
-    console.log(
-      `Server: the real app from buildApp() in a child process (${ready.database === 'pglite' ? 'embedded PGlite, fresh data folder' : 'PostgreSQL, BENCH_DATABASE_URL'}), ` +
-        'LOG_LEVEL=warn, RATE_LIMIT_SIGN_IN=0, RATE_LIMIT_WRITES=0; autocannon in this process.',
-    );
-    const base = `http://127.0.0.1:${ready.port}`;
-    const results: { target: Target; result: Result }[] = [];
-    for (const target of TARGETS) {
-      const headers = target.signedIn ? { cookie: ready.cookie } : undefined;
-      // A wrong answer would make the figure meaningless: every route must answer 200 first.
-      const check = await fetch(base + target.path, { headers });
-      if (check.status !== 200) throw new Error(`${target.path} answered ${check.status}: ${await check.text()}`);
-      await check.arrayBuffer().catch(() => undefined);
-      // Warm up the JIT and the connection pool; not measured.
-      await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: Math.min(1, opts.seconds / 2), headers });
-      await (await fetch(base + target.path, { headers })).arrayBuffer();
-      const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: opts.seconds, headers });
-      results.push({ target, result });
-      // autocannon leaves requests queued in the server when it stops; one more answer means they have
-      // been worked off, so the next run starts clean and the server is idle when it is stopped.
-      await (await fetch(base + target.path, { headers })).arrayBuffer();
-    }
-
-    const bare = results[0]!.result.requests.average;
-    const width = Math.max(...results.map((r) => r.target.label.length));
-    console.log(`${'route'.padEnd(width)}  ${'req/s'.padStart(9)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs bare'.padStart(7)}  non-2xx/errors`);
-    for (const { target, result } of results) {
-      const ratio = result.requests.average / bare;
+  const databases: { kind: 'pglite' | 'postgres'; url: string }[] = [{ kind: 'pglite', url: '' }];
+  if (process.env.BENCH_DATABASE_URL) databases.push({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL });
+  else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL to measure it in the same run)');
+  const profiles: { kind: string; summary: ProfileSummary }[] = [];
+  const profileDir = mkdtempSync(join(tmpdir(), 'dd-bench-profile-'));
+  for (const database of databases) {
+    const { ready, stop, child } = await startBenchServer<BenchServerReady>('bench/http-server.ts', { BENCH_DATABASE_URL: database.url });
+    try {
       console.log(
-        `${target.label.padEnd(width)}  ${fmt(result.requests.average).padStart(9)}  ${fmt(result.latency.p50, 1).padStart(7)}  ` +
-          `${fmt(result.latency.p99, 1).padStart(7)}  ${(ratio.toFixed(2) + 'x').padStart(7)}  ${result.non2xx}/${result.errors + result.timeouts}`,
+        `\nServer: the real app from buildApp() in a child process (${ready.database === 'pglite' ? 'embedded PGlite, fresh data folder' : 'PostgreSQL, BENCH_DATABASE_URL'}), ` +
+          'LOG_LEVEL=warn, RATE_LIMIT_SIGN_IN=0, RATE_LIMIT_WRITES=0; autocannon in this process.',
       );
+      const base = `http://127.0.0.1:${ready.port}`;
+      const results: { target: Target; result: Result }[] = [];
+      for (const target of TARGETS) {
+        const headers = target.signedIn ? { cookie: ready.cookie } : undefined;
+        // A wrong answer would make the figure meaningless: every route must answer 200 first.
+        const check = await fetch(base + target.path, { headers });
+        if (check.status !== 200) throw new Error(`${target.path} answered ${check.status}: ${await check.text()}`);
+        await check.arrayBuffer().catch(() => undefined);
+        // Warm up the JIT and the connection pool; not measured.
+        await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: Math.min(1, opts.seconds / 2), headers });
+        await (await fetch(base + target.path, { headers })).arrayBuffer();
+        const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: opts.seconds, headers });
+        results.push({ target, result });
+        // autocannon leaves requests queued in the server when it stops; one more answer means they have
+        // been worked off, so the next run starts clean and the server is idle when it is stopped.
+        await (await fetch(base + target.path, { headers })).arrayBuffer();
+      }
+
+      const bare = results[0]!.result.requests.average;
+      const width = Math.max(...results.map((r) => r.target.label.length));
+      console.log(`${'route'.padEnd(width)}  ${'req/s'.padStart(9)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs bare'.padStart(7)}  non-2xx/errors`);
+      for (const { target, result } of results) {
+        const ratio = result.requests.average / bare;
+        console.log(
+          `${target.label.padEnd(width)}  ${fmt(result.requests.average).padStart(9)}  ${fmt(result.latency.p50, 1).padStart(7)}  ` +
+            `${fmt(result.latency.p99, 1).padStart(7)}  ${(ratio.toFixed(2) + 'x').padStart(7)}  ${result.non2xx}/${result.errors + result.timeouts}`,
+        );
+      }
+      console.log(`(issue 15's target for the signed-in routes on ${database.kind}: ≥ ${TARGET_RATIO[database.kind]}x bare, p99 < ${TARGET_P99_MS} ms)`);
+
+      const headers = { cookie: ready.cookie };
+      const summary = await profileChild(child, join(profileDir, `${database.kind}-api-auth-user.cpuprofile`), async () => {
+        await autocannon({ url: base + PROFILED, connections: CONNECTIONS, duration: Math.min(opts.seconds, 5), headers });
+      });
+      await (await fetch(base + PROFILED, { headers })).arrayBuffer();
+      profiles.push({ kind: database.kind, summary });
+    } finally {
+      await stop();
     }
-  } finally {
-    await stop();
   }
+  for (const { kind, summary } of profiles) printSummary(`\nCPU profile of signed-in GET ${PROFILED} on ${kind} (${CONNECTIONS} connections)`, summary);
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ const benchRoot = fileURLToPath(new URL('..', import.meta.url));
  * resolves with what it reports once ready, and a stop that waits for it to exit. The load generator
  * stays in this process, so the two never share an event loop.
  */
-export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {}, args: string[] = [], nodeArgs: string[] = []): Promise<{ ready: T; stop: () => Promise<void> }> {
+export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {}, args: string[] = [], nodeArgs: string[] = []): Promise<{ ready: T; stop: () => Promise<void>; child: ChildProcess }> {
   const child = spawn(join(benchRoot, 'node_modules/.bin/node'), [...nodeArgs, script, ...args], {
     cwd: benchRoot,
     env: { ...process.env, ...env },
@@ -46,7 +46,7 @@ export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {},
     await exited;
   };
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ ready: message as T, stop }));
+    child.once('message', (message) => resolve({ ready: message as T, stop, child }));
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
   });
 }
@@ -70,4 +70,17 @@ export async function listenUntilStopped(app: FastifyInstance, dataDir: string):
   process.on('SIGTERM', () => void close());
   process.on('disconnect', () => void close());
   return address.port;
+}
+
+/**
+ * A listening server loads the facilities table in the background on its first start; the figures are
+ * of a server in its steady state, so a bench server waits for that load before it reports ready.
+ */
+export async function waitForBackgroundLoads(app: FastifyInstance, cookie: string): Promise<void> {
+  for (;;) {
+    const res = await app.inject({ url: '/api/facilities/status', headers: { cookie } });
+    if (res.statusCode !== 200) throw new Error(`GET /api/facilities/status answered ${res.statusCode}: ${res.body}`);
+    if (res.json<{ state: string }>().state === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,13 +1,16 @@
-// `npm start` builds the web app only when the build is missing or older than its sources, so a fresh
-// clone works with one command and a restart costs nothing.
+// `npm start` builds the web app only when the build is missing, older than its sources, or not a finished
+// production build (ADR 0017), so a fresh clone works with one command and a restart costs nothing. It
+// always builds for production, whatever NODE_ENV the shell has.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'index.html'].map((p) => join(root, p));
+// Written by the build's last step (scripts/precompress.ts).
+const stamp = join(root, 'dist/web/.build-stamp.json');
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.ts'].map((p) => join(root, p));
 
 /** The newest file under `path` (a file or a folder), or null when nothing is there. */
 function newest(path) {
@@ -25,6 +28,13 @@ function newest(path) {
 
 function reason() {
   if (!existsSync(built)) return 'dist/web/index.html is missing';
+  if (!existsSync(stamp)) return 'dist/web was not made by a finished production build';
+  try {
+    const { nodeEnv, precompressed } = JSON.parse(readFileSync(stamp, 'utf8'));
+    if (nodeEnv !== 'production' || precompressed !== true) return 'dist/web is not a precompressed production build';
+  } catch {
+    return 'dist/web/.build-stamp.json is unreadable';
+  }
   const builtAt = statSync(built).mtimeMs;
   for (const source of sources) {
     const found = newest(source);
@@ -39,7 +49,7 @@ if (!why) {
 } else {
   console.log(`Building the web app (${why}): vite build`);
   const vite = join(root, 'node_modules/.bin/vite');
-  const result = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.error) {
     console.error(`Could not run vite: ${result.error.message}`);
     process.exit(1);

@@ -19,9 +19,11 @@ import type { App, AppDeps, PreHandler, RouteRateLimit } from './http/types.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { accessChanged, createAccessCache } from './modules/account/access-cache.ts';
+import { findSessionAccess } from './modules/account/repo.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
-import { resolveCurrentUser } from './modules/auth/current-user.ts';
+import { createCurrentUserResolver } from './modules/auth/current-user.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/business/routes.ts';
@@ -70,7 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (config.logLevel !== 'silent') console.log(line);
   };
   const mail = createMailProvider({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: printMail });
-  const accounts = createAccountService(db, config.staff);
+  const accounts = createAccountService(db, config.staff, database.changes);
+  const access = createAccessCache((token) => findSessionAccess(db, token), database.changes);
+  app.addHook('onClose', async () => {
+    access.close();
+    accounts.close();
+  });
   const records = createRecordsService(db, app.log);
   const auth = createAuth(config, db, mail, {
     onUserCreated: (user) => accounts.onUserCreated(user),
@@ -81,10 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onDevLogin: async (user, tier) => {
       if (tier) await accounts.setTier(user.id, tier, 'dev-login');
     },
+    onAccessChanged: (userId) => accessChanged(database.changes, userId),
   });
+  const resolveCurrentUser = createCurrentUserResolver(auth, access, config.staff);
 
   const requireUser: PreHandler = async (request, reply) => {
-    const user = await resolveCurrentUser(auth, db, config.staff, request, reply);
+    const user = await resolveCurrentUser(request, reply);
     if (!user) throw unauthorized();
     request.currentUser = user;
     await records.recordApiUse(user.id);
@@ -125,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     db,
     dbKind: database.kind,
+    changes: database.changes,
     auth,
     mail,
     accounts,
@@ -191,15 +201,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   return { app, database, deps, guardedRoutes, allRoutes, assistant };
 }
 
+/**
+ * How long a browser keeps each file of the build (ADR 0017): index.html is asked for again every time,
+ * so a release reaches everyone at once; the hashed assets it names never change, so they are kept for
+ * a year; the few unhashed files (the icon) for an hour.
+ */
+export function cacheControlFor(path: string): string {
+  const file = path.replace(/\.(br|gz)$/, '').replaceAll('\\', '/');
+  if (file.endsWith('/index.html')) return 'no-cache';
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 /** The built React app for every path that is not the API; unknown /api paths stay JSON 404s. */
 function registerWebApp(app: App, webRoot: string | null) {
   const hasWeb = webRoot !== null && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h', immutable: false });
-    // Hashed assets never change: cache them for a year.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return payload;
+    // The build writes .br and .gz beside each text file (scripts/precompress.ts): the one the browser
+    // accepts is sent as it is, with Vary: Accept-Encoding, and nothing is compressed per request.
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', cacheControlFor(path));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -210,7 +238,7 @@ function registerWebApp(app: App, webRoot: string | null) {
       const { message, code } = routeNotFound(request.method, path);
       return reply.status(404).send({ message, code });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 

@@ -92,7 +92,7 @@ describe('GET /api/user/tier', () => {
 
   it('a pilot of a business works under the business plan and keeps the stored tier as originalTier', async () => {
     const u = await createUser(t, 'pilot', 'hobbyist');
-    await makePilot(t.db, u.userId, 'business-42');
+    await makePilot(t, u.userId, 'business-42');
     expect(await tierOf(u.headers)).toEqual({
       tier: 'business',
       originalTier: 'hobbyist',

@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const [id, at] of signUps) await t.db.insert(users).values({ id, email: `${id}@example.com`, name: id, createdAt: new Date(at) });
   for (const [userId, activityDate, activityType] of activity) await t.db.insert(userActivity).values({ userId, activityDate, activityType });
-  service = createAdminService(t.db, t.deps.mail, { warn: () => undefined });
+  service = createAdminService(t.db, t.deps.mail, { warn: () => undefined }, t.deps.changes);
 });
 afterAll(async () => t.close());
 

@@ -107,8 +107,8 @@ describe('answers', () => {
     const admin = await createUser(t, 'biz-admin', 'business');
     const pilot = await createUser(t, 'biz-pilot', 'basic');
     const outsider = await createUser(t, 'outsider', 'admin');
-    await makePilot(t.db, admin.userId, 'biz-42');
-    await makePilot(t.db, pilot.userId, 'biz-42');
+    await makePilot(t, admin.userId, 'biz-42');
+    await makePilot(t, pilot.userId, 'biz-42');
     await t.db.insert(knowledgeSections).values({
       articleKey: 'doc-1',
       businessId: 'biz-42',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, userTiers, users } from '../../src/server/db/schema/index.ts';
 import { BUSINESS_MESSAGES, needsCompanySetup, type BusinessProfile, type SetupResponse } from '../../src/shared/business.ts';
 import { PILOT_SEATS, monthlySeatPriceUsd, seatPricingText } from '../../src/shared/plans.ts';
+import { accessChanged } from '../../src/server/modules/account/access-cache.ts';
 import { createUser, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -143,6 +144,7 @@ describe('POST /api/business-profile/setup', () => {
     const { profile } = await setup(owner);
     const pilot = await createUser(t, 'biz-seated', 'business');
     await t.db.update(users).set({ isPilot: true, administratorBusinessId: profile.id }).where(eq(users.id, pilot.userId));
+    await accessChanged(t.database.changes, pilot.userId);
     expect((await call(pilot, 'POST', '/api/business-profile/setup', acme)).statusCode).toBe(403);
     // A pilot reads their business's profile (the home banner), not as its administrator.
     const current = (await call(pilot, 'GET', '/api/business-profile/current')).json<BusinessProfile>();
@@ -195,8 +197,11 @@ describe('kept true by the database', () => {
     await t.db.update(users).set({ isPilot: false }).where(eq(users.id, p.userId));
     expect((await call(u, 'GET', '/api/business-profile/current')).json<BusinessProfile>().pilotCount).toBe(0);
     await t.db.update(users).set({ isPilot: true }).where(eq(users.id, p.userId));
+    await accessChanged(t.database.changes, p.userId);
     expect((await call(p, 'GET', '/api/user/tier')).json<{ tier: string }>().tier).toBe('business');
     await t.db.delete(businessProfiles).where(eq(businessProfiles.id, profile.id!));
+    // Whatever deletes a profile tells the access cache about its pilots, as every writer does (ADR 0016).
+    await accessChanged(t.database.changes, p.userId);
     const [row] = await t.db.select().from(users).where(eq(users.id, p.userId));
     expect(row).toMatchObject({ isPilot: false, administratorBusinessId: null });
     expect((await call(p, 'GET', '/api/user/tier')).json<{ tier: string }>().tier).toBe('basic');

@@ -197,9 +197,9 @@ describe('review, knowledge base and citations', () => {
     const north = await businessAdmin('doc-north', 'Northwind Aerial');
     const south = await businessAdmin('doc-south', 'Southwind Aerial');
     const northPilot = await createUser(t, 'doc-north-pilot', 'basic');
-    await makePilot(t.db, northPilot.userId, north.businessId);
+    await makePilot(t, northPilot.userId, north.businessId);
     const southPilot = await createUser(t, 'doc-south-pilot', 'basic');
-    await makePilot(t.db, southPilot.userId, south.businessId);
+    await makePilot(t, southPilot.userId, south.businessId);
     const staff = await createUser(t, 'doc-staff', 'admin');
 
     const doc = await uploaded(north.admin, 'Northwind Operations Manual', { name: 'ops.pdf', bytes: makePdf(['Contents', manualText]) });

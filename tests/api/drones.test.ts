@@ -183,7 +183,7 @@ describe('drone limits (basic 1, hobbyist 3, pro 10, others unlimited)', () => {
     const biz = await pilot('limit-business', 'business');
     for (let i = 0; i < 12; i++) await addDrone(biz);
     const basicPilot = await pilot('limit-pilot', 'basic');
-    await makePilot(t.db, basicPilot.userId, 'biz-1');
+    await makePilot(t, basicPilot.userId, 'biz-1');
     for (let i = 0; i < 3; i++) await addDrone(basicPilot);
     expect(await list(basicPilot)).toHaveLength(3);
   });

@@ -136,7 +136,7 @@ describe('a flag that gates a real route: the 48-hour fly windows', () => {
 
   it("a pilot whose business makes their tier 'business' keeps what their own pro tier has", async () => {
     const pilot = await createUser(t, 'pilot-pro', 'pro');
-    await makePilot(t.db, pilot.userId, 'biz-1');
+    await makePilot(t, pilot.userId, 'biz-1');
     expect(await enabled(pilot)).toContain(GATED_FEATURES.flyWindows48h.name);
   });
 

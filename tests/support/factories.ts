@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
+import { accessChanged } from '../../src/server/modules/account/access-cache.ts';
 import { dailyQueries, users } from '../../src/server/db/schema/index.ts';
 import type { Tier } from '../../src/shared/tiers.ts';
 import type { TestApp } from './test-app.ts';
@@ -25,9 +26,13 @@ export async function createUser(t: TestApp, label: string, tier?: Tier): Promis
   return { email, userId, cookie, token, headers: { cookie } };
 }
 
-/** Makes a user a pilot of a business (what accepting an invitation will do). */
-export async function makePilot(db: Db, userId: string, businessId: string) {
-  await db.update(users).set({ isPilot: true, administratorBusinessId: businessId }).where(eq(users.id, userId));
+/**
+ * Makes a user a pilot of a business (what accepting an invitation does), and tells the access cache,
+ * as the product does after every such write (ADR 0016).
+ */
+export async function makePilot(t: Pick<TestApp, 'db' | 'database'>, userId: string, businessId: string) {
+  await t.db.update(users).set({ isPilot: true, administratorBusinessId: businessId }).where(eq(users.id, userId));
+  await accessChanged(t.database.changes, userId);
 }
 
 /** Stores a day's assistant query count, as the assistant does when it answers. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyR
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import type { ChangeBus } from '../db/change-bus.ts';
 import type { Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AccountService } from '../modules/account/service.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   db: Db;
   /** Embedded PGlite (one connection for every request) or a PostgreSQL server. */
   dbKind: 'pglite' | 'postgres';
+  /** Tells per-process caches in every process that data changed (src/server/db/change-bus.ts). */
+  changes: ChangeBus;
   auth: Auth;
   mail: MailProvider;
   accounts: AccountService;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { TIERS } from '../../../shared/tiers.ts';
 import { COUNTRIES, MEASUREMENT_SYSTEMS, THEMES } from '../../../shared/account.ts';
 import { users } from './auth.ts';
@@ -67,14 +67,21 @@ export const dailyQueries = pgTable(
   (t) => [unique('daily_queries_user_date_unique').on(t.userId, t.date)],
 );
 
-export const queries = pgTable('queries', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  question: text('question').notNull(),
-  answer: text('answer').notNull(),
-  context: jsonb('context'),
-  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
-  modelUsed: text('model_used'),
-});
+export const queries = pgTable(
+  'queries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    context: jsonb('context'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    modelUsed: text('model_used'),
+  },
+  // A user's latest questions (each question's conversation, GET /api/queries): without it, a scan of
+  // every user's history per question (issue 15). Ascending, so a backward scan gives
+  // `order by timestamp desc` (nulls first) without a sort.
+  (t) => [index('queries_user_timestamp_idx').on(t.userId, t.timestamp)],
+);

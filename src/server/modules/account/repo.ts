@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { dailyQueries, userPreferences, userTiers, users } from '../../db/schema/index.ts';
+import { dailyQueries, sessions, userPreferences, userTiers, users } from '../../db/schema/index.ts';
+import type { SessionAccess } from './access-cache.ts';
 import type { PreferenceUpdate } from '../../../shared/account.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 
@@ -18,6 +19,46 @@ export async function findTierRow(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/** A session row by its token, with its user and tier row: everything a signed-in request is decided by. */
+export async function findSessionAccess(db: DbOrTx, token: string): Promise<SessionAccess | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      name: users.name,
+      image: users.image,
+      emailVerified: users.emailVerified,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+      isPilot: users.isPilot,
+      administratorBusinessId: users.administratorBusinessId,
+      tier: userTiers.tier,
+      businessProfileId: userTiers.businessProfileId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userTiers, eq(userTiers.userId, users.id))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row) return null;
+  return {
+    session: { token, userId: row.userId, expiresAt: row.expiresAt },
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      emailVerified: row.emailVerified,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      createdAt: row.createdAt,
+    },
+    access: { tier: row.tier, isPilot: row.isPilot, administratorBusinessId: row.administratorBusinessId, businessProfileId: row.businessProfileId },
+  };
 }
 
 export interface NewTierRow {

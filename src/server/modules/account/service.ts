@@ -1,3 +1,4 @@
+import type { ChangeBus } from '../../db/change-bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -11,9 +12,14 @@ import { planFor } from '../../../shared/plans.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { canReadUserRecords, effectiveTier, staffTierFor, type StaffLists } from './policy.ts';
+import { createBusCache } from '../../lib/bus-cache.ts';
+import { ACCESS_CACHE_SECONDS, accessChanged } from './access-cache.ts';
 import * as repo from './repo.ts';
 
-export function createAccountService(db: Db, staff: StaffLists) {
+/** Published with the user id whenever their preferences change. */
+export const USER_PREFERENCES_TOPIC = 'user-preferences';
+
+export function createAccountService(db: Db, staff: StaffLists, changes: ChangeBus) {
   async function tierInfo(userId: string, now = new Date()): Promise<TierInfo> {
     const row = await repo.findTierRow(db, userId);
     if (!row) throw notFound('User');
@@ -32,14 +38,34 @@ export function createAccountService(db: Db, staff: StaffLists) {
     };
   }
 
+  /**
+   * A user's preferences are read on every page and written only by their owner, through
+   * savePreference: they are cached per process like sessions (ADR 0016), defaults included.
+   */
+  const preferences = createBusCache<Preferences>({
+    topic: USER_PREFERENCES_TOPIC,
+    changes,
+    ttlMs: ACCESS_CACHE_SECONDS * 1000,
+    maxEntries: 50_000,
+    read: async (userId) => {
+      const row = await repo.findPreferences(db, userId);
+      if (!row) return { userId, ...PREFERENCE_DEFAULTS, lastUpdated: null };
+      const { lastUpdated, ...rest } = row;
+      return { ...rest, lastUpdated: lastUpdated.toISOString() };
+    },
+  });
+
+  /** Shared between requests: never mutate what it returns. */
   async function readPreferences(userId: string): Promise<Preferences> {
-    const row = await repo.findPreferences(db, userId);
-    if (!row) return { userId, ...PREFERENCE_DEFAULTS, lastUpdated: null };
-    const { lastUpdated, ...rest } = row;
-    return { ...rest, lastUpdated: lastUpdated.toISOString() };
+    const prefs = await preferences.get(userId);
+    if (!prefs) throw new AppError(500, 'PREFERENCES_NOT_READ', 'The preferences could not be read.');
+    return prefs;
   }
 
   return {
+    /** Stops the preferences cache listening (the app is closing). */
+    close: () => preferences.close(),
+
     tierInfo,
 
     async tierInfoFor(caller: CurrentUser, userId: string): Promise<TierInfo> {
@@ -58,6 +84,9 @@ export function createAccountService(db: Db, staff: StaffLists) {
     async savePreference(userId: string, update: PreferenceUpdate): Promise<Preferences> {
       const row = await repo.savePreference(db, userId, update);
       if (!row) throw new AppError(500, 'PREFERENCE_NOT_SAVED', 'The preference could not be saved.');
+      await changes.publish(USER_PREFERENCES_TOPIC, userId).catch((error: unknown) => {
+        console.error(`preferences: could not tell other processes (${error instanceof Error ? error.message : String(error)}); they see the change within ${ACCESS_CACHE_SECONDS} s.`);
+      });
       return readPreferences(userId);
     },
 
@@ -90,10 +119,12 @@ export function createAccountService(db: Db, staff: StaffLists) {
         tier: staffTier ?? 'basic',
       });
       if (staffTier) await repo.setStoredTier(db, userId, staffTier, 'staff-list');
+      await accessChanged(changes, userId);
     },
 
     async setTier(userId: string, tier: Tier, updatedBy: string) {
       await repo.setStoredTier(db, userId, tier, updatedBy);
+      await accessChanged(changes, userId);
     },
   };
 }

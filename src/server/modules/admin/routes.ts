@@ -26,7 +26,7 @@ import { createAdminService } from './service.ts';
 
 /** Error logs, users and tiers, help requests and analytics (doc 3 §7 Admin; issue 13). */
 export function adminRoutes(app: App, deps: AppDeps) {
-  const admin = createAdminService(deps.db, deps.mail, app.log);
+  const admin = createAdminService(deps.db, deps.mail, app.log, deps.changes);
   const read = <R extends Parameters<typeof staffGuard>[0]>(resource: R) => ({ onRequest: [deps.requireUser, staffGuard(resource, 'read')] });
   const change = (resource: 'errors' | 'users' | 'helpRequests') => ({
     onRequest: [deps.requireUser, staffGuard(resource, 'change')],

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeBus } from '../../db/change-bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -23,6 +24,7 @@ import type { Tier } from '../../../shared/tiers.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
+import { accessChanged } from '../account/access-cache.ts';
 import { tierChangeRefusal } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -57,7 +59,7 @@ const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMo
 const monthKey = (y: number, m: number) => utcDay(new Date(Date.UTC(y, m, 1))).slice(0, 7);
 
 /** The staff tools' rules (issue 13). Who may call each method is decided before, by the staff guard. */
-export function createAdminService(db: Db, mail: MailProvider, log: Pick<FastifyBaseLogger, 'warn'>) {
+export function createAdminService(db: Db, mail: MailProvider, log: Pick<FastifyBaseLogger, 'warn'>, changes: ChangeBus) {
   async function withChanges(rows: UserRow[]): Promise<AdminUser[]> {
     const changes = await repo.lastTierChanges(
       db,
@@ -98,6 +100,8 @@ export function createAdminService(db: Db, mail: MailProvider, log: Pick<Fastify
         if (refusal) throw new AppError(403, 'TIER_CHANGE_REFUSED', refusal);
         if (from !== tier) await repo.setTier(tx, userId, tier, caller.id);
       });
+      // After the commit, so no process can read the old tier back into its cache (ADR 0016).
+      await accessChanged(changes, userId);
       const row = await repo.findUser(db, userId);
       if (!row) throw notFound('User');
       const [view] = await withChanges([row]);

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
-import { correctSpelling, searchSections } from '../knowledge/search.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
 import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 
@@ -14,6 +14,8 @@ export interface EngineInput {
   primary: DroneContext | null;
   businessId: string | null;
   flightLogTotals: () => Promise<FlightLogContext>;
+  /** How the knowledge base is read: the app passes its per-process cache (ADR 0018). */
+  retrieval?: Retrieval;
 }
 
 export interface EngineAnswer {
@@ -40,10 +42,10 @@ function profileOf(primary: DroneContext | null): DroneProfile | null {
   return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
 }
 
-async function groupsFor(db: DbOrTx, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
+async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
   const raw = questionWords(text);
   // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
-  const fixes = await correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
+  const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
   const words = raw.map((w) => fixes.get(w) ?? w);
   const groups = termGroups(words, MAKER_NAME_WORDS);
   // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
@@ -64,12 +66,13 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }
 
-  const current = await groupsFor(db, input.question);
+  const retrieval = input.retrieval ?? directRetrieval;
+  const current = await groupsFor(db, retrieval, input.question);
   let groups = current.groups;
   let allWords = current.words;
   const previous = input.previousQuestions[0];
   if (previous && isFollowUp(input.question, current.groups)) {
-    const earlier = await groupsFor(db, previous);
+    const earlier = await groupsFor(db, retrieval, previous);
     const known = new Set(groups.map((g) => g.word));
     groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
     allWords = [...allWords, ...earlier.words];
@@ -80,7 +83,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
 
-  const { hits, groupDf, total } = await searchSections(db, groups, { businessId: input.businessId });
+  const { hits, groupDf, total } = await retrieval.searchSections(db, groups, { businessId: input.businessId });
   const drone = profileOf(input.primary);
   const weights = groupWeights(groupDf, total);
   const ranked = rankHits(hits, current.groups.length || groups.length, weights, drone, makersMentioned(allWords), input.question);

@@ -20,6 +20,8 @@ import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
 import { canAskAs } from './policy.ts';
 import { sumQueriesSince } from '../account/repo.ts';
 import * as repo from './repo.ts';
+import type { QuestionStart } from './repo.ts';
+import { createRetrievalCache } from './retrieval-cache.ts';
 
 export interface AssistantLog {
   warn(obj: object, msg: string): void;
@@ -36,6 +38,7 @@ export function createAssistantService(
   db: Db,
   opts: { llm: GroundedAnswerer | null; log: AssistantLog; articles?: () => ParsedArticle[] },
 ) {
+  const retrieval = createRetrievalCache();
   let synced: Promise<SyncResult> | null = null;
   /** The shipped knowledge base is indexed once per process, at start or at the first question. */
   const syncKnowledge = (): Promise<SyncResult> => {
@@ -46,15 +49,16 @@ export function createAssistantService(
     return synced;
   };
 
-  /** Counts the query against the plan's allowance, atomically: at the limit, exactly the remainder pass. */
-  async function reserve(caller: CurrentUser, now: Date): Promise<string> {
+  /**
+   * Counts a limited plan's query against its allowance, in a transaction holding the user's lock, so at
+   * the limit exactly the remainder pass. A plan with no limit is counted when the answer is stored, in
+   * the same statement (ADR 0018). Returns the day counted, or null when nothing was counted yet.
+   */
+  async function reserve(caller: CurrentUser, now: Date): Promise<string | null> {
     const plan = planFor(caller.tier);
-    const day = utcDay(now);
-    if (plan.queryLimit === null) {
-      await repo.addToDay(db, caller.id, day, 1);
-      return day;
-    }
+    if (plan.queryLimit === null) return null;
     const limit = plan.queryLimit;
+    const day = utcDay(now);
     await db.transaction(async (tx) => {
       await repo.lockAllowance(tx, caller.id);
       const used = await sumQueriesSince(tx, caller.id, utcDay(periodStart(plan.period, now)));
@@ -65,15 +69,13 @@ export function createAssistantService(
   }
 
   /** Where the current conversation began: after a reset, or at the last record flagged as a new one. */
-  async function conversationSoFar(userId: string): Promise<{ isNew: boolean; previousQuestions: string[] }> {
-    const [resetAt, recent] = await Promise.all([repo.findResetAt(db, userId), repo.listQueries(db, userId, CONVERSATION_WINDOW)]);
+  function conversationSoFar({ resetAt, recent }: QuestionStart): { isNew: boolean; previousQuestions: string[] } {
     const sinceReset = resetAt ? recent.filter((q) => q.timestamp > resetAt) : recent;
     if (sinceReset.length === 0) return { isNew: true, previousQuestions: [] };
     const previous: string[] = [];
     for (const q of sinceReset) {
       previous.push(q.question);
-      const ctx = q.context as Partial<QueryContext> | null;
-      if (ctx?.isNewConversation) break;
+      if (q.isNewConversation) break;
     }
     return { isNew: false, previousQuestions: previous };
   }
@@ -84,10 +86,13 @@ export function createAssistantService(
     async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
       if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
       await syncKnowledge();
-      const day = await reserve(caller, now);
+      const reserved = await reserve(caller, now);
       try {
-        const [conversation, primary] = await Promise.all([conversationSoFar(caller.id), repo.findPrimaryDrone(db, caller.id)]);
+        const question = await repo.startQuestion(db, caller.id, CONVERSATION_WINDOW);
+        const conversation = conversationSoFar(question);
+        const primary = question.primary;
         const engine = await answerQuestion(db, {
+          retrieval: retrieval.at(question.knowledgeVersion),
           question: input.question,
           previousQuestions: conversation.previousQuestions,
           primary,
@@ -121,11 +126,11 @@ export function createAssistantService(
           sources: engine.sources,
           answeredBy,
         };
-        await repo.insertQuery(db, { userId: caller.id, question: input.question, answer, context, modelUsed: answeredBy });
+        await repo.finishQuestion(db, { userId: caller.id, question: input.question, answer, context, modelUsed: answeredBy }, reserved === null ? utcDay(now) : null);
         return { answer, context };
       } catch (error) {
         // A query that got no answer is given back to the allowance.
-        await repo.addToDay(db, caller.id, day, -1);
+        if (reserved !== null) await repo.addToDay(db, caller.id, reserved, -1);
         throw error;
       }
     },

@@ -18,6 +18,8 @@ export interface AuthHooks {
   onSignIn: (userId: string) => Promise<void>;
   /** The developer sign-in's chosen tier. */
   onDevLogin: (user: { id: string; email: string }, tier: Tier | undefined) => Promise<void>;
+  /** After a user's profile changed or one of their sessions was extended or ended (ADR 0016: the access cache). */
+  onAccessChanged: (userId: string) => Promise<void>;
 }
 
 export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: AuthHooks) {
@@ -68,8 +70,10 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
         administratorBusinessId: { type: 'string', required: false, input: false },
       },
     },
-    // The session-data cookie spares two database reads per request for a minute at a time (ADR 0013).
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
+    // No session-data cookie (ADR 0016, replacing 0013): signed-in requests are served from the
+    // per-process access cache, which a revocation clears at once; better-auth's own endpoints read the
+    // session row, and a browser still holding the old cookie has it cleared.
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS, cookieCache: { enabled: false } },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) => mail.send(verificationMail(user.email, url)),
     },
@@ -93,9 +97,18 @@ export function createAuth(config: Config, db: Db, mail: MailProvider, hooks: Au
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
       database: { generateId: () => crypto.randomUUID() },
     },
+    // better-auth runs these after its transaction commits.
     databaseHooks: {
-      user: { create: { after: async (user) => hooks.onUserCreated(user) } },
-      session: { create: { after: async (session) => hooks.onSignIn(session.userId) } },
+      user: {
+        create: { after: async (user) => hooks.onUserCreated(user) },
+        update: { after: async (user) => hooks.onAccessChanged(user.id) },
+        delete: { after: async (user) => hooks.onAccessChanged(user.id) },
+      },
+      session: {
+        create: { after: async (session) => hooks.onSignIn(session.userId) },
+        update: { after: async (session) => hooks.onAccessChanged(session.userId) },
+        delete: { after: async (session) => hooks.onAccessChanged(session.userId) },
+      },
     },
     // better-auth logs a failing statement with drizzle's message, parameters included: its lines go
     // through the same redaction as ours (ADR 0015).
@@ -111,5 +124,6 @@ function logAuthLine(level: 'debug' | 'info' | 'warn' | 'error', message: string
   (level === 'error' ? console.error : console.warn)(`better-auth ${level}: ${text}`, ...safe);
 }
 
-/** How long a browser's signed session-data cookie stands in for the session row (ADR 0013). */
-export const SESSION_COOKIE_CACHE_SECONDS = 60;
+/** A session lasts 30 days and is extended when a request comes more than a day after the last extension. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;

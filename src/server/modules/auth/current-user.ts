@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tier } from '../../../shared/tiers.ts';
 import type { User } from '../../../shared/account.ts';
-import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../errors.ts';
-import { findTierRow } from '../account/repo.ts';
+import type { AccessCache, SessionAccess } from '../account/access-cache.ts';
 import { effectiveTier, isStaffAccount, type StaffLists } from '../account/policy.ts';
-import type { Auth } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
+import { sessionTokenOf } from './session-token.ts';
 import { toHeaders } from './web-bridge.ts';
 
 export interface CurrentUser {
@@ -33,47 +33,64 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Reads the session (cookie or `Authorization: Bearer`) and the user's tier; null when signed out.
- * A browser's session comes from better-auth's signed session-data cookie while it is fresh (ADR 0013),
- * so only the tier row is read from the database; a renewed cookie is passed on to the reply. What the
- * server decides by (tier, pilot, business) is always read fresh.
- */
-export async function resolveCurrentUser(
-  auth: Auth,
-  db: Db,
-  staff: StaffLists,
-  request: FastifyRequest,
-  reply?: FastifyReply,
-): Promise<CurrentUser | null> {
-  const { headers, response: session } = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
-  const setCookies = headers.getSetCookie();
-  if (reply && setCookies.length > 0) {
-    const existing = reply.getHeader('set-cookie');
-    reply.header('set-cookie', [...(existing === undefined ? [] : [existing].flat().map(String)), ...setCookies]);
-  }
-  if (!session) return null;
-  const u = session.user;
-  const tierRow = await findTierRow(db, u.id);
-  if (!tierRow) return null;
-  const originalTier: Tier = tierRow.tier ?? 'basic';
-  const isPilot = Boolean(tierRow.isPilot);
-  const administratorBusinessId = tierRow.administratorBusinessId ?? null;
+/** How better-auth decides a session is due to be extended (its getSession's rule). */
+function refreshDue(expiresAt: Date, now: number): boolean {
+  return expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+}
+
+function toCurrentUser({ user, access }: SessionAccess, staff: StaffLists): CurrentUser {
+  const originalTier: Tier = access.tier ?? 'basic';
   return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    image: u.image ?? null,
-    emailVerified: u.emailVerified,
-    firstName: u.firstName ?? null,
-    lastName: u.lastName ?? null,
-    isPilot,
-    administratorBusinessId,
-    businessProfileId: tierRow.businessProfileId ?? null,
-    createdAt: u.createdAt,
-    tier: effectiveTier(originalTier, isPilot, administratorBusinessId),
+    ...user,
+    isPilot: access.isPilot,
+    administratorBusinessId: access.administratorBusinessId,
+    businessProfileId: access.businessProfileId,
+    tier: effectiveTier(originalTier, access.isPilot, access.administratorBusinessId),
     originalTier,
-    isStaffAccount: isStaffAccount(u.email, staff),
+    isStaffAccount: isStaffAccount(user.email, staff),
+  };
+}
+
+export type CurrentUserResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<CurrentUser | null>;
+
+/**
+ * Reads the session (cookie or `Authorization: Bearer`) and what its user may do; null when signed out
+ * (ADR 0016). The token's signature is checked here and the session, user and tier come from the
+ * per-process access cache: no database round trip while the entry is fresh. better-auth itself is
+ * asked only when its own rules have work to do: a session due to be extended (its cookie is renewed on
+ * the reply), one that is gone or expired (it clears the cookies), or a token form this reader leaves to it.
+ */
+export function createCurrentUserResolver(auth: Auth, access: AccessCache, staff: StaffLists): CurrentUserResolver {
+  const cookie = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
+  /** Sessions better-auth was just asked about and did not extend (it never extends some): not asked again while cached. */
+  const leftAsIs = new WeakSet<SessionAccess>();
+
+  async function askBetterAuth(request: FastifyRequest, reply?: FastifyReply): Promise<CurrentUser | null> {
+    const { headers, response } = await auth.api.getSession({ headers: toHeaders(request), query: { disableCookieCache: true }, returnHeaders: true });
+    const setCookies = headers.getSetCookie();
+    if (reply && setCookies.length > 0) {
+      const existing = reply.getHeader('set-cookie');
+      reply.header('set-cookie', [...(existing === undefined ? [] : [existing].flat().map(String)), ...setCookies]);
+    }
+    if (!response) return null;
+    access.forget(response.session.token);
+    const entry = await access.get(response.session.token);
+    if (!entry) return null;
+    leftAsIs.add(entry);
+    return toCurrentUser(entry, staff);
+  }
+
+  return async (request, reply) => {
+    const { name, secret } = await cookie;
+    const found = sessionTokenOf(request.headers, name, secret);
+    if (found === null) return null;
+    if (found === 'ask-better-auth') return askBetterAuth(request, reply);
+    const entry = await access.get(found.token);
+    const now = Date.now();
+    if (!entry || entry.session.expiresAt.getTime() <= now || (refreshDue(entry.session.expiresAt, now) && !leftAsIs.has(entry))) {
+      return askBetterAuth(request, reply);
+    }
+    return toCurrentUser(entry, staff);
   };
 }
 

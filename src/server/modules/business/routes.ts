@@ -22,6 +22,7 @@ import { createBusinessService } from './service.ts';
 export function businessRoutes(app: App, deps: AppDeps) {
   const business = createBusinessService({
     db: deps.db,
+    changes: deps.changes,
     mail: deps.mail,
     publicUrl: deps.config.publicUrl,
     log: (msg, err) => app.log.error({ err }, msg),

@@ -1,3 +1,4 @@
+import type { ChangeBus } from '../../db/change-bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
@@ -27,6 +28,7 @@ import {
   pilotBusinessOf,
   type BusinessCaller,
 } from './policy.ts';
+import { accessChanged } from '../account/access-cache.ts';
 import * as repo from './repo.ts';
 import type { SeatBilling } from '../billing/seats.ts';
 
@@ -70,6 +72,7 @@ function assertUsable(invitation: repo.InvitationRow | undefined, now: Date): as
  */
 export function createBusinessService(deps: {
   db: Db;
+  changes: ChangeBus;
   mail: MailProvider;
   publicUrl: string;
   log: (msg: string, err: unknown) => void;
@@ -77,6 +80,8 @@ export function createBusinessService(deps: {
   seats: Pick<SeatBilling, 'markChanged' | 'sync'>;
 }) {
   const { db, mail } = deps;
+  /** After the commit: the user's tier, membership or business changed (ADR 0016). */
+  const changed = (userId: string) => accessChanged(deps.changes, userId);
 
   async function administeredProfile(caller: BusinessCaller) {
     if (!isBusinessAdministrator(caller)) throw notAdministrator();
@@ -87,11 +92,13 @@ export function createBusinessService(deps: {
   async function ensureProfile(caller: BusinessCaller) {
     const existing = await administeredProfile(caller);
     if (existing) return existing;
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const row = await repo.insertProfileIfMissing(tx, caller);
       await repo.linkTierRow(tx, caller.id, row.id);
       return row;
     });
+    await changed(caller.id);
+    return row;
   }
 
   async function invite(caller: BusinessCaller, email: string): Promise<InvitationSent> {
@@ -169,6 +176,7 @@ export function createBusinessService(deps: {
         const row = await repo.upsertProfile(tx, caller, columns);
         await repo.linkTierRow(tx, caller.id, row.id);
       });
+      await changed(caller.id);
       const invited: InvitationSent[] = [];
       const notInvited: SetupResponse['notInvited'] = [];
       // One by one, each committed and mailed on its own: one bad address does not undo the profile.
@@ -237,6 +245,7 @@ export function createBusinessService(deps: {
         await repo.setMembership(tx, pilotId, null);
         await deps.seats.markChanged(tx, profile.id);
       });
+      await changed(pilotId);
       // After the commit: Stripe learns the smaller team (a failure stays marked and is retried).
       await deps.seats.sync(profile.id);
       return { success: true as const, message: 'Pilot removed' };
@@ -285,7 +294,9 @@ export function createBusinessService(deps: {
         if (sqlState(error) === '23514') throw seatsFull();
         throw error;
       }
-      // After the commit: a pilot beyond the included seats is billed on the same subscription.
+      // After the commit: this process's caches and every other process's drop the new pilot's access,
+      // and a pilot beyond the included seats is billed on the same subscription.
+      await changed(caller.id);
       await deps.seats.sync(accepted.businessProfileId);
       return accepted;
     },

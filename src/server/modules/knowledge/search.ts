@@ -21,6 +21,7 @@ export async function documentFrequencies(db: DbOrTx, groups: TermGroup[]): Prom
   const phrases = groups.map((g) => g.alternatives.map((a) => a.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
   const words = [...new Set(phrases.flat(2).flatMap(variants))];
   const result = await db.execute<{ word: string | null; sections: number | null; total: number | string | null }>(sql`
+    /* knowledge: frequencies */
     select w.word, w.sections, null::bigint as total
     from knowledge_words w
     where w.word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
@@ -74,6 +75,7 @@ export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<
   const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
   if (candidates.length === 0) return new Map();
   const result = await db.execute<{ w: string; fix: string | null }>(sql`
+    /* knowledge: spelling */
     select q.w, (
       select k.word from knowledge_words k
       where k.word % q.w and similarity(k.word, q.w) >= 0.5
@@ -108,25 +110,30 @@ export async function searchSections(
   const selectiveLimit = Math.max(50, total * 0.2);
   const selective = queries.filter((_, i) => (groupDf[i] ?? 0) <= selectiveLimit);
   const full = (selective.length ? selective : queries).join(' | ');
+  // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
+  // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
   const result = await db.execute<SectionHit & Record<string, unknown>>(sql`
-    with q as (select to_tsquery('english', ${full}) as query)
-    select s.id, s.article_key as "articleKey", s.business_id as "businessId", s.article_title as "articleTitle",
-      s.title, s.topic, s.makers, s.models, s.body, s.citation, s.url,
-      ts_rank_cd(s.search, q.query, 1)::float8 as rank,
-      array(
-        select s.search @@ to_tsquery('english', g.value)
-        from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as g(value, i)
-        order by g.i
-      ) as covered,
-      (
-        select count(*)::int from jsonb_array_elements_text(${groupsJson}::jsonb) as t(value)
-        where to_tsvector('english', s.title) @@ to_tsquery('english', t.value)
-      ) as "titleHits"
-    from knowledge_sections s, q
-    where s.search @@ q.query
-      and (s.business_id is null or s.business_id = ${opts.businessId})
-    order by rank desc
-    limit ${opts.limit ?? 40}
+    /* knowledge: search */
+    with q as (select to_tsquery('english', ${full}) as query),
+    g as (
+      select t.i, to_tsquery('english', t.value) as query
+      from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as t(value, i)
+    ),
+    top as (
+      select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
+        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank
+      from knowledge_sections s, q
+      where s.search @@ q.query
+        and (s.business_id is null or s.business_id = ${opts.businessId})
+      order by rank desc
+      limit ${opts.limit ?? 40}
+    )
+    select top.id, top.article_key as "articleKey", top.business_id as "businessId", top.article_title as "articleTitle",
+      top.title, top.topic, top.makers, top.models, top.body, top.citation, top.url, top.rank,
+      array(select top.search @@ g.query from g order by g.i) as covered,
+      (select count(*)::int from g where to_tsvector('english', top.title) @@ g.query) as "titleHits"
+    from top
+    order by top.rank desc
   `);
   return { hits: result.rows, groupDf, total };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "queries_user_timestamp_idx" ON "queries" USING btree ("user_id","timestamp");

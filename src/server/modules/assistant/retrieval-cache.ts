@@ -1,0 +1,59 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { correctSpelling, searchSections, type SearchResult } from '../knowledge/search.ts';
+import type { TermGroup } from '../knowledge/query-terms.ts';
+
+/** The knowledge-base reads of one question: spelling fixes, and the ranked search with its counts. */
+export interface Retrieval {
+  correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>>;
+  searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null }): Promise<SearchResult>;
+}
+
+/** Straight to the database: what the evaluation and a cache miss use. */
+export const directRetrieval: Retrieval = { correctSpelling, searchSections };
+
+/** Enough for every distinct question of a busy hour; past it the oldest answers go first. */
+const MAX_ENTRIES = 5_000;
+
+/**
+ * Retrieval results of this process, kept under the knowledge base's version (ADR 0018): every write to
+ * knowledge_sections or knowledge_words bumps it in the writer's transaction (migration 0016), and each
+ * question reads it in its first statement, so a result is never used after a change, in any process,
+ * and no message can be missed. The values are shared: callers never mutate them (rankHits copies).
+ */
+export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
+  let version: string | null = null;
+  const spelling = new Map<string, Promise<Map<string, string>>>();
+  const searches = new Map<string, Promise<SearchResult>>();
+
+  function remember<V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
+    const found = map.get(key);
+    if (found) return found;
+    const value = read();
+    map.set(key, value);
+    // A failed read is not kept: the next question asks the database again.
+    value.catch(() => map.get(key) === value && map.delete(key));
+    while (map.size > maxEntries) map.delete(map.keys().next().value!);
+    return value;
+  }
+
+  return {
+    /** The retrieval for a question that read `knowledgeVersion`; a new version empties the cache. */
+    at(knowledgeVersion: string): Retrieval {
+      if (knowledgeVersion !== version) {
+        version = knowledgeVersion;
+        spelling.clear();
+        searches.clear();
+      }
+      const mine = knowledgeVersion;
+      // Only results read under the version current at the time are kept.
+      const cached = <V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>) => (version === mine ? remember(map, key, read) : read());
+      return {
+        correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => correctSpelling(db, words)),
+        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups]), () => searchSections(db, groups, opts)),
+      };
+    },
+    get size() {
+      return spelling.size + searches.size;
+    },
+  };
+}
