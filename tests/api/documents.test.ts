@@ -1,3 +1,4 @@
+import { accessChanged } from '../../src/server/modules/account/access-cache.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
@@ -149,8 +150,9 @@ describe('upload and extraction', () => {
 
     const big = await businessAdmin('doc-quota-ent', 'Enterprise Co');
     await t.db.update(userTiers).set({ tier: 'enterprise' }).where(eq(userTiers.userId, big.admin.userId));
+    await accessChanged(t.database.changes, big.admin.userId);
     const pilot = await createUser(t, 'doc-quota-pilot', 'basic');
-    await makePilot(t.db, pilot.userId, big.businessId);
+    await makePilot(t, pilot.userId, big.businessId);
     await fill(big.admin.userId, big.businessId, 8);
     const roomy = await upload(pilot, 'Pilot notes', { name: 'notes.txt', bytes: Buffer.from('Pilot notes') });
     expect(roomy.statusCode, roomy.body).toBe(200);
