@@ -76,8 +76,11 @@ describe.skipIf(!serverUrl)('PostgreSQL connection loss (pg_terminate_backend)',
   });
 
   it("the 503's error log row holds the statement's shape, never its values", async () => {
-    const rows = await t.db.select().from(errorLogs).where(eq(errorLogs.statusCode, 503));
-    expect(rows.length).toBeGreaterThan(0);
+    // Written in onResponse, after the reply: wait for it rather than race it.
+    const rows = await waitFor(async () => {
+      const found = await t.db.select().from(errorLogs).where(eq(errorLogs.statusCode, 503));
+      return found.length > 0 ? found : null;
+    }, "the 503's error log row");
     for (const row of rows) {
       expect(row.errorStack ?? '').not.toContain('After');
       expect(row.errorStack ?? '').not.toContain('FAULT-1');

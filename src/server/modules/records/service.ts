@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isConnectionError } from '../../db/faults.ts';
 import { utcDay } from '../../../shared/periods.ts';
 import * as repo from './repo.ts';
 import type { ErrorLogEntry } from './repo.ts';
@@ -68,8 +69,12 @@ export function createRecordsService(db: Db, log: FastifyBaseLogger) {
       };
       const minute = new Date().toISOString().slice(0, 16);
       const key = aggregateKeyOf(row, context, minute, senderOf(row, minute));
-      const write = key === null ? repo.insertErrorLog(db, row) : repo.upsertAggregatedErrorLog(db, row, key);
-      return write.catch(swallow('error log'));
+      const attempt = () => (key === null ? repo.insertErrorLog(db, row) : repo.upsertAggregatedErrorLog(db, row, key));
+      // The error being logged is often a lost connection, and the pool may still hand out another
+      // connection the same server cut (it learns of each one a moment later): one retry gets a fresh one.
+      return attempt()
+        .catch((error: unknown) => (isConnectionError(error) ? attempt() : Promise.reject(error)))
+        .catch(swallow('error log'));
     },
 
     recordSignIn(userId: string): Promise<void> {
