@@ -73,7 +73,10 @@ export function createRecordsService(db: Db, log: FastifyBaseLogger) {
       // The error being logged is often a lost connection, and the pool may still hand out another
       // connection the same server cut (it learns of each one a moment later): one retry gets a fresh one.
       return attempt()
-        .catch((error: unknown) => (isConnectionError(error) ? attempt() : Promise.reject(error)))
+        .catch((error: unknown) => {
+          if (isConnectionError(error)) return attempt();
+          throw error;
+        })
         .catch(swallow('error log'));
     },
 
