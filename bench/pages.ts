@@ -14,21 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/e2e/browser.ts';
 import { startReplayServer } from '../tests/support/replay-server.ts';
 import type { BenchServerReady } from './http-server.ts';
 import { fmt, heading, median, startBenchServer } from './lib.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   '--disable-extensions',
   '--disable-default-apps',
   '--mute-audio',
@@ -77,7 +70,7 @@ interface RunResult {
 /** Starts Chromium with a DevTools port of its own choosing; resolves with the port once it listens. */
 function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'dd-bench-chromium-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

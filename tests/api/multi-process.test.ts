@@ -148,7 +148,7 @@ describe.skipIf(!serverUrl)('three processes on one PostgreSQL', { timeout: 300_
   it('a tier changed through one process is in force in the others within the bound', async () => {
     const staff = await signIn(STAFF, undefined, 0);
     const pilot = await signIn('tier-procs@example.com', 'basic', 1);
-    // Each process has seen the pilot as basic (a cache, if any, now holds it).
+    // Each process has seen the pilot as basic, so whatever it caches now says basic.
     for (let at = 0; at < 3; at++) {
       const tier = await call('GET', '/api/user/tier', { cookie: pilot.cookie, at });
       expect(JSON.parse(tier.body)).toMatchObject({ tier: 'basic' });

@@ -1,42 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const projectNode = join(root, 'node_modules/.bin/node');
 const serverEntry = join(root, 'src/server/main.ts');
 
-/** A port nobody listens on right now (the OS picks it; we release it for the server to take). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** An empty database of its own on the test server (nothing migrated: the processes do that). */
-export async function emptyDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `dd_procs_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+/** The e2e harness's helpers, shared so a port and a throwaway database are found one way. */
+export { emptyDatabase, freePort } from './e2e/app-server.ts';
 
 export interface ServerProcess {
   proc: ChildProcess;

@@ -87,14 +87,18 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+/** Raised when the test server cannot be reached at all (as opposed to a failing statement). */
+class DatabaseUnreachable extends Error {}
+
+/** An empty database of its own on the given server (nothing migrated: the app migrates it). */
+export async function emptyDatabase(serverUrl: string, prefix = 'dd_procs'): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
-  } catch {
-    return null;
+  } catch (error) {
+    throw new DatabaseUnreachable(error instanceof Error ? error.message : String(error));
   }
-  const name = `dd_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   try {
     await admin.query(`create database ${name}`);
   } finally {
@@ -111,6 +115,16 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
       await dropper.end();
     },
   };
+}
+
+/** The e2e server's own database, or null when no PostgreSQL answers (the journey then runs on PGlite). */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  try {
+    return await emptyDatabase(serverUrl, 'dd_e2e');
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) return null;
+    throw error;
+  }
 }
 
 const serverEntry = join(root, 'src/server/main.ts');

@@ -10,7 +10,8 @@ export const FAILURE_DIR = join(root, 'test-results/failures');
 
 /** Debian's Chromium (DESIGN §2): never a test tool's own browser download. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** The flags every headless Chromium of ours starts with (a closed network: no background calls). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

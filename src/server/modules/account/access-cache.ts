@@ -1,6 +1,7 @@
 import { ALL_KEYS, type ChangeBus } from '../../db/change-bus.ts';
 import type { Tier } from '../../../shared/tiers.ts';
 import { createBusCache, type BusCache } from '../../lib/bus-cache.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
 
 /**
  * The per-process cache of signed-in sessions and what their users may do (ADR 0016).
@@ -22,16 +23,7 @@ const MAX_ENTRIES = 50_000;
 /** A live session row with its user and what the user may do, as one query reads them. */
 export interface SessionAccess {
   session: { token: string; userId: string; expiresAt: Date };
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    image: string | null;
-    emailVerified: boolean;
-    firstName: string | null;
-    lastName: string | null;
-    createdAt: Date;
-  };
+  user: Pick<CurrentUser, 'id' | 'email' | 'name' | 'image' | 'emailVerified' | 'firstName' | 'lastName'> & { createdAt: Date };
   /** The stored tier (null without a tier row), pilot membership and business, as the database holds them. */
   access: { tier: Tier | null; isPilot: boolean; administratorBusinessId: string | null; businessProfileId: string | null };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { drones, flightLogs } from '../../db/schema/index.ts';
 
@@ -83,20 +83,18 @@ export async function hasPrimary(db: DbOrTx, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function identifierTaken(db: DbOrTx, userId: string, uniqueIdentifier: string, exceptId?: number): Promise<boolean> {
+/** Whether another active (not retired) drone of the user matches every condition. */
+async function activeDroneMatches(db: DbOrTx, userId: string, conditions: SQL[], exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: drones.id })
     .from(drones)
-    .where(
-      and(
-        eq(drones.userId, userId),
-        eq(drones.uniqueIdentifier, uniqueIdentifier),
-        isNull(drones.retiredAt),
-        exceptId === undefined ? undefined : ne(drones.id, exceptId),
-      ),
-    )
+    .where(and(eq(drones.userId, userId), ...conditions, isNull(drones.retiredAt), exceptId === undefined ? undefined : ne(drones.id, exceptId)))
     .limit(1);
   return row !== undefined;
+}
+
+export function identifierTaken(db: DbOrTx, userId: string, uniqueIdentifier: string, exceptId?: number): Promise<boolean> {
+  return activeDroneMatches(db, userId, [eq(drones.uniqueIdentifier, uniqueIdentifier)], exceptId);
 }
 
 /** Whether another active drone of the user has this serial from the same maker (case-insensitive, as the index; 'Unknown' never clashes). */
@@ -107,21 +105,16 @@ export async function serialTaken(
   exceptId?: number,
 ): Promise<boolean> {
   if (drone.serialNumber.toLowerCase() === 'unknown') return false;
-  const [row] = await db
-    .select({ id: drones.id })
-    .from(drones)
-    .where(
-      and(
-        eq(drones.userId, userId),
-        eq(drones.manufacturer, drone.manufacturer),
-        sql`lower(coalesce(${drones.customManufacturer}, '')) = lower(${drone.customManufacturer ?? ''})`,
-        sql`lower(${drones.serialNumber}) = lower(${drone.serialNumber})`,
-        isNull(drones.retiredAt),
-        exceptId === undefined ? undefined : ne(drones.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return activeDroneMatches(
+    db,
+    userId,
+    [
+      eq(drones.manufacturer, drone.manufacturer),
+      sql`lower(coalesce(${drones.customManufacturer}, '')) = lower(${drone.customManufacturer ?? ''})`,
+      sql`lower(${drones.serialNumber}) = lower(${drone.serialNumber})`,
+    ],
+    exceptId,
+  );
 }
 
 export async function insertDrone(db: DbOrTx, row: NewDroneRow): Promise<DroneRow> {
