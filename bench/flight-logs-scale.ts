@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../src/server/process-memory.ts';
 import { AIRDATA_FLIGHT, airDataCsv } from '../tests/fixtures/flight-logs/generate.ts';
 import type { ScaleServerAsk, ScaleServerPeak, ScaleServerReady } from './flight-logs-scale-server.ts';
 import { fmt, heading } from './lib.ts';
@@ -27,7 +28,12 @@ export function telemetryOfSize(mib: number): Buffer {
 }
 
 function startServer() {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--max-semi-space-size=16', join(root, 'bench/flight-logs-scale-server.ts')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Started as `npm start` starts the server (flags and allocator settings), so its RSS is a deployment's.
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', ...SERVER_NODE_FLAGS, join(root, 'bench/flight-logs-scale-server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...SERVER_MALLOC_ENV },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<ScaleServerReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as ScaleServerReady));
@@ -59,6 +65,7 @@ export async function benchFlightLogsScale(opts: { quick: boolean } = { quick: f
     const ready = await server.ready;
     const base = `http://127.0.0.1:${ready.port}`;
 
+    console.log(`(a) first start on a new ${ready.database === 'pglite' ? 'data folder' : 'database'}: peak RSS ${fmt(ready.startPeakMb)} MB until the facilities load ended (${fmt(ready.facilitiesMs)} ms after listening)`);
     const before = await server.ask({ ask: 'reset' });
     const t0 = performance.now();
     const results = await Promise.all(
@@ -72,8 +79,8 @@ export async function benchFlightLogsScale(opts: { quick: boolean } = { quick: f
     const ms = performance.now() - t0;
     const peak = await server.ask({ ask: 'peak' });
     console.log(
-      `(a) 4 concurrent imports of a ${fmt(file.length / 2 ** 20, 1)} MiB AirData log (${results.map((r) => `${r.format}: ${r.imported}`).join(', ')}), ${ready.database}: ` +
-        `server peak RSS ${fmt(peak.peakMb)} MB (${fmt(before.baseMb)} MB before; bound 512 MB), all four done in ${fmt(ms / 1000, 1)} s`,
+      `(a) then 4 concurrent imports of a ${fmt(file.length / 2 ** 20, 1)} MiB AirData log (${results.map((r) => `${r.format}: ${r.imported}`).join(', ')}), ${ready.database}: ` +
+        `server peak RSS ${fmt(peak.peakMb)} MB (${fmt(before.baseMb)} MB before, at rest after ${fmt((before.settleMs ?? 0) / 1000, 1)} s idle; bound 512 MB), all four done in ${fmt(ms / 1000, 1)} s`,
     );
 
     await server.ask({ ask: 'seed' });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MALLOC_ENV } from '../src/server/process-memory.ts';
 
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +38,8 @@ const benchRoot = fileURLToPath(new URL('..', import.meta.url));
 export function startBenchServer<T>(script: string, env: NodeJS.ProcessEnv = {}, args: string[] = [], nodeArgs: string[] = []): Promise<{ ready: T; stop: () => Promise<void>; child: ChildProcess }> {
   const child = spawn(join(benchRoot, 'node_modules/.bin/node'), [...nodeArgs, script, ...args], {
     cwd: benchRoot,
-    env: { ...process.env, ...env },
+    // The allocator settings `npm start` gives the server (ADR 0057), so a bench server is a deployment's.
+    env: { ...process.env, ...SERVER_MALLOC_ENV, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, freePort, heading, median } from './lib.ts';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../src/server/process-memory.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const nodeBin = join(root, 'node_modules/.bin/node');
@@ -23,11 +24,11 @@ interface Start {
 /** Starts the real server (node src/server/main.ts) on `dataDir`, times it, and stops it cleanly. */
 async function startOnce(dataDir: string): Promise<Start> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...SERVER_MALLOC_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.AUTH_DEV_LOGIN;
   const started = performance.now();
-  const child = spawn(nodeBin, ['src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   try {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { prepareDataFolder } from './first-start.ts';
 import { routeNotFound, unauthorized } from './errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -62,7 +63,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+      prepare: (dir) => prepareDataFolder(dir, (line) => app.log.info(line)),
+    }));
   const { db } = database;
   if (!options.database) app.addHook('onClose', async () => database.close());
 

@@ -4,12 +4,16 @@ import { buildApp } from './app.ts';
 import { planProcesses, SHUTDOWN_TIMEOUT_MS, superviseWorkers } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { mallocSettingsNote } from './process-memory.ts';
 
 const startedAt = performance.now();
 // In the primary this also creates the data folder's auth secret when none is configured, before any
 // worker exists: N workers starting together would otherwise each write a different one.
 const config = loadConfig(process.env, { webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)) });
 const plan = planProcesses(config.webConcurrency, config.databaseUrl);
+
+const memoryNote = cluster.isPrimary ? mallocSettingsNote(process.env, process.platform) : null;
+if (memoryNote) console.warn(memoryNote);
 
 if (cluster.isPrimary && plan.workers > 1) {
   superviseWorkers(plan.workers);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/server/process-memory.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const projectNode = join(root, 'node_modules/.bin/node');
@@ -21,8 +22,8 @@ export interface ServerProcess {
  * (by default "ready on"). The web app is not needed: API only.
  */
 export async function startServerProcess(env: Record<string, string>, readyText: RegExp = /ready on/i, timeoutMs = 120_000): Promise<ServerProcess> {
-  // The flags `npm start` gives the server (package.json; ADR 0015).
-  const proc = spawn(projectNode, ['--max-semi-space-size=16', serverEntry], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The flags and allocator settings `npm start` gives the server (package.json; ADR 0057).
+  const proc = spawn(projectNode, [...SERVER_NODE_FLAGS, serverEntry], { cwd: root, env: { PATH: process.env.PATH ?? '', ...SERVER_MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let seen = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   proc.stdout.on('data', (chunk: Buffer) => (seen += chunk.toString('utf8')));

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -47,11 +49,17 @@ export interface OpenOptions {
    * use a migrated snapshot, since creating a cluster costs seconds.
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: one-off work on the folder before this process opens it for serving (first-start.ts),
+   * called with the folder's lock held. It runs in a thread that ends, so what the work made PGlite's WASM
+   * heap grow to is given back instead of staying resident for the server's life (ADR 0057).
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
-  return openPglite(opts.dataDir, opts.loadDataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir, opts.prepare);
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -92,7 +100,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return { db, kind: 'postgres', pglite: null, changes, close };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, prepare: OpenOptions['prepare']): Promise<Database> {
   let lock: { release(): void } | null = null;
   if (dataDir) {
     if (ensurePrivateDir(dataDir)) console.warn(`Data folder ${dataDir} was open to other users; its permissions are now 0700 (owner only).`);
@@ -100,12 +108,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     lock = lockDataDir(dataDir);
   }
   try {
-    // pg_trgm: the assistant corrects misspelt words against the knowledge base's vocabulary.
-    const client = await PGlite.create({ extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-    const pgliteDb = drizzlePglite({ client, schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
-    // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
-    const db = pgliteDb as unknown as Db;
+    if (dataDir && prepare) await prepare(dataDir);
+    const { client, db } = await openPgliteClient(dataDir, loadDataDir);
     const close = async () => {
       try {
         await client.close();
@@ -119,4 +123,28 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     lock?.release();
     throw error;
   }
+}
+
+/**
+ * PGlite opened and migrated, without the folder's lock: for openPglite, which holds it, and for the
+ * first-start thread, which runs while its process holds it.
+ */
+export async function openPgliteClient(dataDir: string | undefined, loadDataDir?: Blob): Promise<{ client: PGlite; db: Db }> {
+  // pg_trgm: the assistant corrects misspelt words against the knowledge base's vocabulary.
+  const client = await PGlite.create({ extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  try {
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    // Both drivers expose the same query builder; the app is typed against node-postgres's flavour.
+    return { client, db: pgliteDb as unknown as Db };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The newest migration's name: a folder whose first start was done under another one needs it again. */
+export function latestMigrationTag(): string {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries.at(-1)?.tag ?? 'none';
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../src/server/process-memory.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const builtIndex = join(root, 'dist/web/index.html');
@@ -132,7 +133,7 @@ const projectNode = join(root, 'node_modules/.bin/node');
 
 /** Starts `node src/server/main.ts` and resolves once it prints that it is ready. */
 async function spawnServer(env: Record<string, string>, onOutput: (text: string) => void): Promise<ChildProcess> {
-  const proc = spawn(projectNode, ['--max-semi-space-size=16', serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(projectNode, [...SERVER_NODE_FLAGS, serverEntry], { cwd: root, env: { ...SERVER_MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let seen = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the app did not start within 90 s:\n${seen}`)), 90_000);
