@@ -197,10 +197,9 @@ async function pgliteTemplate(baseEnv: Record<string, string>): Promise<string> 
   const building = mkdtempSync(join(tmpdir(), 'dd-e2e-pglite-building-'));
   for (let attempt = 1; ; attempt++) {
     try {
-      // The first start also loads the bundled facilities (~30,000 rows, 20 s and more on a busy machine)
-      // in one transaction; a SIGTERM lets it commit before the server exits, so the template holds it.
-      // Killed at 10 s as before, every copy loaded it again after "ready", and PGlite (one connection)
-      // held each test file's first requests behind that load: the first journey of a file timed out.
+      // The first start also loads the bundled facilities (~30,000 rows), before "ready" on PGlite
+      // (first-start.ts), so the template holds them and no copy loads them again behind a journey's
+      // first requests. The grace covers a PostgreSQL-less machine where it still happens after ready.
       await stopProcess(await spawnServer({ ...baseEnv, PORT: String(await freePort()), DATA_DIR: building }, () => undefined), TEMPLATE_STOP_GRACE_MS);
       break;
     } catch (error) {
