@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { prepareDataFolder } from './first-start.ts';
 import { routeNotFound, unauthorized } from './errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -155,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   };
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
