@@ -33,6 +33,7 @@ export type FirstStartMessage = { ok: true; facilities: LoadReport } | { ok: fal
 export async function prepareDataFolder(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
   if (isPrepared(dataDir)) return;
   const started = performance.now();
+  log(`Preparing the data folder ${dataDir} for this release (a new folder: creating the database and loading the facilities, about 10 s)…`);
   const worker = new Worker(new URL('./first-start-worker.ts', import.meta.url), { workerData: { dataDir } });
   const result = await new Promise<FirstStartMessage>((resolve, reject) => {
     worker.once('message', (m: FirstStartMessage) => resolve(m));
