@@ -19,11 +19,11 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  let failure: unknown = null;
+  const failures: Error[] = [];
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
-    failure = error ?? null;
+    if (error) failures.push(error instanceof Error ? error : new Error('helmet refused the security header options'));
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failures[0]) throw failures[0];
   return headers;
 }
 
