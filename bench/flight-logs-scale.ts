@@ -65,7 +65,9 @@ export async function benchFlightLogsScale(opts: { quick: boolean } = { quick: f
     const ready = await server.ready;
     const base = `http://127.0.0.1:${ready.port}`;
 
-    console.log(`(a) first start on a new ${ready.database === 'pglite' ? 'data folder' : 'database'}: peak RSS ${fmt(ready.startPeakMb)} MB until the facilities load ended (${fmt(ready.facilitiesMs)} ms after listening)`);
+    console.log(
+      `(a) start-up on ${ready.database === 'pglite' ? 'a new PGlite data folder (creating it, loading the facilities)' : 'BENCH_DATABASE_URL (facilities loaded unless an earlier run did)'}: peak RSS ${fmt(ready.startPeakMb)} MB until the facilities data was ready (${fmt(ready.facilitiesMs)} ms after listening)`,
+    );
     const before = await server.ask({ ask: 'reset' });
     const t0 = performance.now();
     const results = await Promise.all(
