@@ -32,6 +32,10 @@ export async function benchAssistant({ seconds }: { seconds: number }) {
     console.log(
       `  shipped + 5,000 business passages (${fmt(ready.sections)} sections): server-side POST /api/query over ${s.length} questions: p50 ${fmt(pct(s, 50), 1)} ms, p95 ${fmt(pct(s, 95), 1)} ms`,
     );
+    console.log(
+      `sentence encoder (ADR 0065): load ${fmt(ready.modelLoadMs)} ms, +${fmt(ready.modelRssMb)} MB RSS; shipped sync incl. vectors ${fmt(ready.shippedSyncMs)} ms; ` +
+        `embedding 5,000 business passages ${fmt(ready.businessIndexMs / 1000, 1)} s; section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB`,
+    );
     let i = 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}/api/query`,

@@ -13,7 +13,9 @@ import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+  // Indexing embeds every section once (ADR 0065): seconds of CPU, done here rather than inside the first test.
+  await syncShippedKnowledge(t.db, loadArticles());
+}, 180_000);
 afterAll(async () => t.close());
 
 const ask = (u: SignedInUser, question: string, userId = u.userId) =>

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -62,4 +62,18 @@ export const knowledgeWords = pgTable(
 export const assistantConversations = pgTable('assistant_conversations', {
   userId: text('user_id').primaryKey(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each section's sentence embedding (ADR 0065), kept beside the section rather than in it so that
+ * writers of sections need not know about it: the indexer fills in any section that has none, and a
+ * deleted section takes its vector with it. `model` names the encoder, so a new one re-embeds.
+ */
+export const knowledgeSectionVectors = pgTable('knowledge_section_vectors', {
+  sectionId: uuid('section_id')
+    .primaryKey()
+    .references(() => knowledgeSections.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  vector: real('vector').array().notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,7 +5,7 @@ import type { TermGroup } from '../knowledge/query-terms.ts';
 /** The knowledge-base reads of one question: spelling fixes, and the ranked search with its counts. */
 export interface Retrieval {
   correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>>;
-  searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null }): Promise<SearchResult>;
+  searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null; include?: string[] }): Promise<SearchResult>;
 }
 
 /** Straight to the database: what the evaluation and a cache miss use. */
@@ -49,7 +49,7 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
       const cached = <V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>) => (version === mine ? remember(map, key, read) : read());
       return {
         correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => correctSpelling(db, words)),
-        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups]), () => searchSections(db, groups, opts)),
+        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, opts)),
       };
     },
     get size() {

@@ -14,6 +14,7 @@ import type { GroundedAnswerer } from '../../providers/llm/grounded-answer.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { loadArticles } from '../knowledge/load-articles.ts';
 import type { ParsedArticle } from '../knowledge/parse-article.ts';
+import { indexSectionVectors } from '../knowledge/embeddings.ts';
 import { syncShippedKnowledge, type SyncResult } from '../knowledge/sync.ts';
 import { answerQuestion } from './answer-engine.ts';
 import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
@@ -40,12 +41,24 @@ export function createAssistantService(
 ) {
   const retrieval = createRetrievalCache();
   let synced: Promise<SyncResult> | null = null;
+  let vectorsReady: Promise<number> = Promise.resolve(0);
   /** The shipped knowledge base is indexed once per process, at start or at the first question. */
   const syncKnowledge = (): Promise<SyncResult> => {
-    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)()).catch((error: unknown) => {
-      synced = null;
-      throw error;
-    });
+    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)(), { vectors: 'skip' })
+      .then((result) => {
+        // Embedding the sections (ADR 0065) takes seconds of CPU on a fresh database: the server does not
+        // wait for it. Until it is done, questions are answered from full-text search with whatever
+        // vectors exist; a restart resumes where it stopped (only sections without a vector are embedded).
+        vectorsReady = indexSectionVectors(db).catch((error: unknown) => {
+          opts.log.warn({ err: error }, 'assistant: embedding the knowledge base failed; answering from full-text search');
+          return 0;
+        });
+        return result;
+      })
+      .catch((error: unknown) => {
+        synced = null;
+        throw error;
+      });
     return synced;
   };
 
@@ -82,6 +95,8 @@ export function createAssistantService(
 
   return {
     syncKnowledge,
+    /** Resolves when the background embedding started by syncKnowledge is done (tests, bench). */
+    vectorsIndexed: () => vectorsReady,
 
     async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
       if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);
