@@ -15,7 +15,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { listenUntilStopped } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
-import { EMBEDDING_DIMS, embedTexts, indexSectionVectors } from '../src/server/modules/knowledge/embeddings.ts';
+import { indexSectionVectors } from '../src/server/modules/knowledge/embeddings.ts';
+import { EMBEDDING_DIMS, embedTexts } from '../src/server/modules/knowledge/encoder.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
 export interface AssistantServerReady {

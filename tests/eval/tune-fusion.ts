@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
 import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
-import { embedQuery, semanticSearch } from '../../src/server/modules/knowledge/embeddings.ts';
+import { knowledgeVersion, nearestSections } from '../../src/server/modules/knowledge/embeddings.ts';
 import { searchSections, correctSpelling } from '../../src/server/modules/knowledge/search.ts';
 import { hasSynonyms, isGeneric, questionWords, termGroups } from '../../src/server/modules/knowledge/query-terms.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits } from '../../src/server/modules/assistant/rank-hits.ts';
@@ -30,7 +30,7 @@ for (const it of items) {
   const fixes = await correctSpelling(database.db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
   const words = raw.map((w) => fixes.get(w) ?? w);
   let groups = termGroups(words, MAKER_NAME_WORDS); if (!groups.length) groups = termGroups(words);
-  const sem = await semanticSearch(database.db, await embedQuery(text), { businessId: null, limit: 40 });
+  const sem = await nearestSections(database.db, text, { businessId: null, version: await knowledgeVersion(database.db) });
   const { hits, groupDf, total } = await searchSections(database.db, groups, { businessId: null, include: sem.slice(0, 8).map(h=>h.id) });
   const ranked = rankHits(hits.filter(h=>h.rank>0 || h.covered.some(Boolean)), groups.length, groupWeights(groupDf, total), null, makersMentioned(words), it.q);
   rows.push({ lex: ranked.map(h=>h.id), lexScore: ranked.map(h=>h.score), sim: new Map(sem.map(h=>[h.id,h.similarity])), ok: it.ok });

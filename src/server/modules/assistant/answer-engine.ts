@@ -5,7 +5,7 @@ import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { embedQuery, semanticSearch, type SemanticHit } from '../knowledge/embeddings.ts';
+import type { SemanticHit } from '../knowledge/embeddings.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, SEMANTIC_CANDIDATES } from './fuse-hits.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
@@ -45,9 +45,9 @@ export const CLARIFY_BELOW = 0.45;
  * The sections nearest the question in meaning. Should the encoder fail to load (a broken install), the
  * engine still answers from full-text search alone rather than not at all.
  */
-async function nearestInMeaning(db: DbOrTx, text: string, businessId: string | null): Promise<SemanticHit[]> {
+async function nearestInMeaning(db: DbOrTx, retrieval: Retrieval, text: string, businessId: string | null): Promise<SemanticHit[]> {
   try {
-    return await semanticSearch(db, await embedQuery(text), { businessId, limit: 40 });
+    return await retrieval.nearest(db, text, { businessId });
   } catch (error: unknown) {
     console.error('assistant: semantic search unavailable, answering from full-text search only', error);
     return [];
@@ -101,7 +101,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     allWords = [...allWords, ...earlier.words];
   }
   const followUp = Boolean(previous) && groups.length > current.groups.length;
-  const semantic = await nearestInMeaning(db, followUp ? `${input.question} ${previous ?? ''}` : input.question, input.businessId);
+  const semantic = await nearestInMeaning(db, retrieval, followUp ? `${input.question} ${previous ?? ''}` : input.question, input.businessId);
   const topSimilarity = semantic[0]?.similarity ?? 0;
   const inDomain = mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY;
   if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) {

@@ -9,7 +9,7 @@ export const SEMANTIC_CANDIDATES = 8;
 /** A question this close in meaning to a section is about drones even with no drone word ("what does ATTI mean"). */
 export const IN_DOMAIN_SIMILARITY = 0.5;
 /** A one-word question is answered only when a section is this close to it in meaning. */
-export const CLEAR_SIMILARITY = 0.6;
+export const CLEAR_SIMILARITY = 0.7;
 const RRF_K = 1;
 const SEMANTIC_WEIGHT = 0.5;
 

