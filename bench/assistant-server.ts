@@ -10,13 +10,13 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { listenUntilStopped } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
-import { indexSectionVectors } from '../src/server/modules/knowledge/embeddings.ts';
-import { EMBEDDING_DIMS, embedTexts } from '../src/server/modules/knowledge/encoder.ts';
+import { indexSectionVectors, insertVectors } from '../src/server/modules/knowledge/embeddings.ts';
+import { EMBEDDING_DIMS, embedTexts, sectionText } from '../src/server/modules/knowledge/encoder.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
 export interface AssistantServerReady {
@@ -34,6 +34,8 @@ export interface AssistantServerReady {
   modelLoadMs: number;
   shippedSyncMs: number;
   businessIndexMs: number;
+  /** How many business passages were embedded in businessIndexMs (the others got copies). */
+  embeddedPassages: number;
   /** Resident memory added by loading the encoder, and by the in-memory vectors of every section. */
   modelRssMb: number;
   vectorsRssMb: number;
@@ -114,6 +116,30 @@ await db.update(users).set({ administratorBusinessId: BUSINESS_ID }).where(eq(us
 // Every cookie the sign-in set, as a browser sends them (the session token and the session-data cookie).
 const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
+/**
+ * The business passages' vectors. Embedding all 5,000 takes minutes on a 2-core machine, so by default
+ * BENCH_EMBED_SAMPLE (250) of them are embedded and timed, and the others get copies of those vectors:
+ * the search then runs over 5,000 real-sized vectors, which is what latency depends on. Set
+ * BENCH_EMBED_SAMPLE=5000 to embed them all.
+ */
+async function embedBusinessPassages(): Promise<{ businessIndexMs: number; embeddedPassages: number }> {
+  const sample = Math.min(Number(process.env.BENCH_EMBED_SAMPLE ?? 250), PASSAGES);
+  const missing = await db.execute<{ id: string; title: string; body: string }>(sql`
+    select s.id, s.title, s.body from knowledge_sections s
+    left join knowledge_section_vectors v on v.section_id = s.id
+    where v.section_id is null and s.business_id = ${BUSINESS_ID}
+    order by s.article_key, s.position
+  `);
+  const t0 = performance.now();
+  const vectors = await embedTexts(missing.rows.slice(0, sample).map(sectionText));
+  const businessIndexMs = performance.now() - t0;
+  const rows = missing.rows.map((r, i) => ({ id: r.id, vector: vectors[i % vectors.length] ?? new Float32Array(EMBEDDING_DIMS) }));
+  for (let i = 0; i < rows.length; i += 500) await insertVectors(db, rows.slice(i, i + 500));
+  const left = await indexSectionVectors(db, { embed: false });
+  if (left.fromFile || left.embedded) throw new Error('bench: sections left without vectors');
+  return { businessIndexMs, embeddedPassages: vectors.length };
+}
+
 /** Server-side latency: the whole route (guard, allowance, retrieval, answer, stored record), no network. */
 async function timeQuestions(rounds: number): Promise<number[]> {
   const ms: number[] = [];
@@ -137,9 +163,7 @@ const serverSideShippedMs = await timeQuestions(2);
 const rows = businessPassages(PASSAGES);
 for (let i = 0; i < rows.length; i += 500) await db.insert(knowledgeSections).values(rows.slice(i, i + 500));
 await rebuildVocabulary(db);
-started = performance.now();
-await indexSectionVectors(db);
-const businessIndexMs = performance.now() - started;
+const { businessIndexMs, embeddedPassages } = await embedBusinessPassages();
 const sections = (await db.select({ id: knowledgeSections.id }).from(knowledgeSections)).length;
 const serverSideMs = await timeQuestions(2);
 // RSS moves with the garbage collector; the vectors' own size is exact: one Float32 per dimension.
@@ -159,6 +183,7 @@ const ready: AssistantServerReady = {
   modelLoadMs,
   shippedSyncMs,
   businessIndexMs,
+  embeddedPassages,
   modelRssMb,
   vectorsRssMb,
   database: database.kind,

@@ -34,7 +34,7 @@ export async function benchAssistant({ seconds }: { seconds: number }) {
     );
     console.log(
       `sentence encoder (ADR 0065): load ${fmt(ready.modelLoadMs)} ms, +${fmt(ready.modelRssMb)} MB RSS; shipped sync incl. vectors ${fmt(ready.shippedSyncMs)} ms; ` +
-        `embedding 5,000 business passages ${fmt(ready.businessIndexMs / 1000, 1)} s; section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB`,
+        `embedding ${fmt(ready.embeddedPassages)} business passages ${fmt(ready.businessIndexMs / 1000, 1)} s (${fmt(ready.businessIndexMs / ready.embeddedPassages, 1)} ms each); section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB`,
     );
     let i = 0;
     const result = await autocannon({

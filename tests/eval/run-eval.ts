@@ -20,7 +20,8 @@ import { scoreSet, type Item, type Outcome } from './score.ts';
  *   labelled with sections afterwards and never tuned on.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
- * refused rates. `-- --verbose` prints every miss; `-- --dump FILE` writes the tune half's outcomes
+ * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
+ * tune half only (while tuning); `-- --dump FILE` writes the tune half's outcomes
  * (for fitting the confidence, tests/eval/fit-confidence.ts). A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
@@ -88,8 +89,11 @@ async function run(label: string, items: Item[]) {
 await run('development set (tests/eval/*.json)', devItems);
 const tune = pilot('tune');
 const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune);
-await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
-await run('unseen set (tests/eval/pilot/unseen.json), written without the knowledge base, never tuned on', pilot('unseen'));
+// `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
+if (!process.argv.includes('--tune-only')) {
+  await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
+  await run('unseen set (tests/eval/pilot/unseen.json), written without the knowledge base, never tuned on', pilot('unseen'));
+}
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
 

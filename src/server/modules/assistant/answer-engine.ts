@@ -1,24 +1,16 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
+import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.ts';
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
-import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import type { SemanticHit } from '../knowledge/embeddings.ts';
-import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, SEMANTIC_CANDIDATES } from './fuse-hits.ts';
+import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY } from './fuse-hits.ts';
+import { harmfulByMeaning } from './harm-intent.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
-import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
+import type { RankedHit } from './rank-hits.ts';
+import { retrieve, type RetrieveInput } from './retrieve.ts';
 
-export interface EngineInput {
-  question: string;
-  /** The conversation's earlier questions, newest first. */
-  previousQuestions: string[];
-  primary: DroneContext | null;
-  businessId: string | null;
+export interface EngineInput extends RetrieveInput {
   flightLogTotals: () => Promise<FlightLogContext>;
-  /** How the knowledge base is read: the app passes its per-process cache (ADR 0018). */
-  retrieval?: Retrieval;
 }
 
 export interface EngineAnswer {
@@ -39,38 +31,10 @@ export interface EngineAnswer {
 }
 
 /** Below this confidence the assistant asks a clarifying question instead of answering (tuned on tests/eval/pilot/tune.json). */
-export const CLARIFY_BELOW = 0.45;
-
-/**
- * The sections nearest the question in meaning. Should the encoder fail to load (a broken install), the
- * engine still answers from full-text search alone rather than not at all.
- */
-async function nearestInMeaning(db: DbOrTx, retrieval: Retrieval, text: string, businessId: string | null): Promise<SemanticHit[]> {
-  try {
-    return await retrieval.nearest(db, text, { businessId });
-  } catch (error: unknown) {
-    console.error('assistant: semantic search unavailable, answering from full-text search only', error);
-    return [];
-  }
-}
+export const CLARIFY_BELOW = 0.3;
 
 const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|hours|logbook|logged)\b/;
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
-
-function profileOf(primary: DroneContext | null): DroneProfile | null {
-  if (!primary) return null;
-  return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
-}
-
-async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
-  const raw = questionWords(text);
-  // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
-  const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
-  const words = raw.map((w) => fixes.get(w) ?? w);
-  const groups = termGroups(words, MAKER_NAME_WORDS);
-  // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
-  return { words, groups: groups.length ? groups : termGroups(words) };
-}
 
 /**
  * The embedded answer engine: question → term groups (abbreviations expanded, misspellings corrected)
@@ -86,41 +50,21 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }
 
-  const harm = harmfulRequest(input.question);
+  // The plain wordings by pattern, at no cost; the others by meaning (harm-intent.ts).
+  const harm = harmfulRequest(input.question) ?? (await harmfulByMeaning(input.question));
   if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
 
-  const retrieval = input.retrieval ?? directRetrieval;
-  const current = await groupsFor(db, retrieval, input.question);
-  let groups = current.groups;
-  let allWords = current.words;
-  const previous = input.previousQuestions[0];
-  if (previous && isFollowUp(input.question, current.groups)) {
-    const earlier = await groupsFor(db, retrieval, previous);
-    const known = new Set(groups.map((g) => g.word));
-    groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
-    allWords = [...allWords, ...earlier.words];
-  }
-  const followUp = Boolean(previous) && groups.length > current.groups.length;
-  const semantic = await nearestInMeaning(db, retrieval, followUp ? `${input.question} ${previous ?? ''}` : input.question, input.businessId);
-  const topSimilarity = semantic[0]?.similarity ?? 0;
-  const inDomain = mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY;
-  if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) {
-    // "help", "it doesn't work": nothing to search for yet, so ask.
+  const found = await retrieve(db, input);
+  if (!found) {
+    // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
-
-  const similarity = new Map(semantic.map((h) => [h.id, h.similarity]));
-  const { hits, groupDf, total } = await retrieval.searchSections(db, groups, {
-    businessId: input.businessId,
-    include: semantic.slice(0, SEMANTIC_CANDIDATES).map((h) => h.id),
-  });
-  const drone = profileOf(input.primary);
-  const weights = groupWeights(groupDf, total);
-  const lexical = rankHits(hits, current.groups.length || groups.length, weights, drone, makersMentioned(allWords), input.question);
+  const { current, groupCount, followUp, semantic, lexical, similarity, inDomain } = found;
+  const topSimilarity = semantic[0]?.similarity ?? 0;
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, lexical[0], semantic[0]?.id, current.groups.length || groups.length);
+  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount);
   const confidence = calibratedConfidence(evidence);
 
   // A question with no drone word, and not close in meaning to any section, must be wholly matched to
@@ -130,7 +74,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   }
   // Too little said to pick a topic: a single searchable word ("it's broken", "acting weird") that no
   // section's heading names and no section is clearly close to in meaning.
-  const tooVague = current.groups.length <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && best.titleHits === 0;
+  const tooVague = current <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && best.titleHits === 0;
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
@@ -139,8 +83,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
 
   // A second section is added only when it answers a part of the question the best one leaves out;
   // two articles saying the same thing would only repeat it.
-  const currentCount = current.groups.length || groups.length;
-  const adds = (h: RankedHit) => h.covered.slice(0, currentCount).some((c, i) => c && !best.covered[i]);
+  const adds = (h: RankedHit) => h.covered.slice(0, groupCount).some((c, i) => c && !best.covered[i]);
   const extra = ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
   const { answer, sources } = composeAnswer(best, extra, tailoredTo, asksForANumber(input.question));

@@ -8,7 +8,7 @@ import { knowledgeVersion, nearestSections, type SemanticHit } from '../knowledg
  * and the ranked full-text search with its counts.
  */
 export interface Retrieval {
-  nearest(db: DbOrTx, text: string, opts: { businessId: string | null }): Promise<SemanticHit[]>;
+  nearest(db: DbOrTx, texts: string[], opts: { businessId: string | null }): Promise<SemanticHit[]>;
   correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>>;
   searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null; include?: string[] }): Promise<SearchResult>;
 }
@@ -17,7 +17,7 @@ export interface Retrieval {
 export const directRetrieval: Retrieval = {
   correctSpelling,
   searchSections,
-  nearest: async (db, text, opts) => nearestSections(db, text, { ...opts, version: await knowledgeVersion(db) }),
+  nearest: async (db, texts, opts) => nearestSections(db, texts, { ...opts, version: await knowledgeVersion(db) }),
 };
 
 /** Enough for every distinct question of a busy hour; past it the oldest answers go first. */
@@ -61,7 +61,7 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
       return {
         correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => correctSpelling(db, words)),
         searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, opts)),
-        nearest: (db, text, opts) => cached(nearest, JSON.stringify([opts.businessId, text]), () => nearestSections(db, text, { ...opts, version: mine })),
+        nearest: (db, texts, opts) => cached(nearest, JSON.stringify([opts.businessId, texts]), () => nearestSections(db, texts, { ...opts, version: mine })),
       };
     },
     get size() {

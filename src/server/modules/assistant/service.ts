@@ -17,6 +17,7 @@ import type { ParsedArticle } from '../knowledge/parse-article.ts';
 import { indexSectionVectors } from '../knowledge/embeddings.ts';
 import { syncShippedKnowledge, type SyncResult } from '../knowledge/sync.ts';
 import { answerQuestion } from './answer-engine.ts';
+import { harmfulByMeaning } from './harm-intent.ts';
 import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
 import { canAskAs } from './policy.ts';
 import { sumQueriesSince } from '../account/repo.ts';
@@ -49,6 +50,8 @@ export function createAssistantService(
         // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065). A section that has
         // none there (the file is stale) is embedded in the background: until then it is found by
         // full-text search alone; a restart resumes where it stopped.
+        // The harmful intents are embedded now rather than during the first question (~0.7 s).
+        void harmfulByMeaning('warm up');
         vectorsReady = indexSectionVectors(db).then((r) => r.embedded).catch((error: unknown) => {
           opts.log.warn({ err: error }, 'assistant: embedding the knowledge base failed; answering from full-text search');
           return 0;

@@ -11,7 +11,8 @@ let shipped: Map<string, string> | null = null;
 // A Buffer: node-postgres and PGlite both send it as bytea.
 const asBytes = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-async function insertVectors(db: DbOrTx, rows: { id: string; vector: Float32Array }[]): Promise<void> {
+/** Stores sections' vectors of the current model (one statement; a new vector replaces an old one). */
+export async function insertVectors(db: DbOrTx, rows: { id: string; vector: Float32Array }[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map((r) => sql`(${r.id}::uuid, ${EMBEDDING_MODEL}, ${asBytes(r.vector)})`),
@@ -150,7 +151,17 @@ export async function knowledgeVersion(db: DbOrTx): Promise<string> {
 /** How many nearest sections a question gets: enough for fusion's candidates and the runner-up. */
 const NEAREST = 40;
 
-/** The question's nearest sections in meaning: the question embedded, then the in-memory search. */
-export async function nearestSections(db: DbOrTx, text: string, opts: { businessId: string | null; version: string }): Promise<SemanticHit[]> {
-  return semanticSearch(db, await embedQuery(text), { ...opts, limit: NEAREST });
+/**
+ * The nearest sections in meaning to the texts: the question, and for a follow-up ("and at night?")
+ * the question it follows. Each text is embedded on its own and the vectors averaged, so every
+ * distinct question is embedded once per process, however conversations pair them up: embedding each
+ * new pair would put the encoder (~25 ms of this thread) on most follow-ups under load.
+ */
+export async function nearestSections(db: DbOrTx, texts: string[], opts: { businessId: string | null; version: string }): Promise<SemanticHit[]> {
+  const vectors = await Promise.all(texts.map(embedQuery));
+  const query = new Float32Array(EMBEDDING_DIMS);
+  for (const v of vectors) for (let d = 0; d < EMBEDDING_DIMS; d += 1) query[d] = (query[d] ?? 0) + (v[d] ?? 0);
+  const norm = Math.hypot(...query) || 1;
+  for (let d = 0; d < EMBEDDING_DIMS; d += 1) query[d] = (query[d] ?? 0) / norm;
+  return semanticSearch(db, query, { ...opts, limit: NEAREST });
 }
