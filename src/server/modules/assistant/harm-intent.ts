@@ -50,12 +50,14 @@ const LAWFUL = [
 ];
 
 /**
- * Chosen on the tune half and the development set: above every harmless question there (so none is
- * refused) and below the harmful ones (tests/eval/fit-harm.ts prints both sides).
+ * Chosen on the tune half and the development set (tests/eval/fit-harm.ts prints both sides): the
+ * harmful questions there are ≥ 0.64 close to a harmful statement and, but one the patterns catch,
+ * ≥ 0.10 closer to it than to any lawful question; the harmless ones are either < 0.48 close or closer
+ * to a lawful question (by ≥ 0.08). Both thresholds sit in the middle of those gaps.
  */
 export const HARM_SIMILARITY = 0.6;
 /** ...and at least this much closer to it than to the nearest lawful question. */
-export const HARM_MARGIN = 0.05;
+export const HARM_MARGIN = 0.01;
 
 type Intent = { kind: HarmKind | 'lawful'; vector: Float32Array };
 let intents: Promise<Intent[]> | null = null;
