@@ -38,8 +38,9 @@ const devItems: Item[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
   .flatMap((f) => z.array(devSchema).parse(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'))))
-  // The development set has no section labels; its scope questions expect the scope reply.
-  .map((d) => ({ kind: d.topic === 'scope' ? 'offtopic' : 'answer', question: d.question, sections: null, expect: d.expect }));
+  // The development set has no section labels; its scope questions expect the scope reply (off topic)
+  // or a clarifying question (vague).
+  .map((d) => ({ kind: d.topic !== 'scope' ? 'answer' : d.expect.includes(OFF_TOPIC_ANSWER.slice(0, 27)) ? 'offtopic' : 'vague', question: d.question, sections: null, expect: d.expect }));
 const pilot = (name: string): Item[] => z.array(pilotSchema).parse(JSON.parse(readFileSync(`${dir}/pilot/${name}.json`, 'utf8')));
 const verbose = process.argv.includes('--verbose');
 const dumpAt = process.argv.indexOf('--dump');

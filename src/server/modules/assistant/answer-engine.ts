@@ -3,7 +3,7 @@ import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.t
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY } from './fuse-hits.ts';
+import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { harmfulByMeaning } from './harm-intent.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
@@ -59,7 +59,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
-  const { current, groupCount, followUp, semantic, lexical, similarity, inDomain } = found;
+  const { current, groupCount, followUp, semantic, lexical, similarity, inDomain, namesDrones } = found;
   const topSimilarity = semantic[0]?.similarity ?? 0;
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
@@ -68,8 +68,12 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const confidence = calibratedConfidence(evidence);
 
   // A question with no drone word, and not close in meaning to any section, must be wholly matched to
-  // count as ours ("who won the football game" shares one word with the stadium rules).
-  if (!best || (!inDomain && !best.complete)) {
+  // count as ours ("who won the football game" shares one word with the stadium rules); one that says
+  // something (two term groups) and is far from every section is about something else, matched or not,
+  // unless it matches the business's own documents (their subject is the business's; their vectors may
+  // not even be computed yet).
+  const elsewhere = !namesDrones && current >= 2 && topSimilarity < OFF_TOPIC_SIMILARITY && !best?.businessId;
+  if (!best || (!inDomain && !best.complete) || elsewhere) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
   // Too little said to pick a topic: a single searchable word ("it's broken", "acting weird") that no

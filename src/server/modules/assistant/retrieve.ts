@@ -29,6 +29,8 @@ export interface Retrieved {
   lexical: RankedHit[];
   /** The question names something drone-related, or is close in meaning to a section. */
   inDomain: boolean;
+  /** The question itself (or the one it follows) names something drone-related. */
+  namesDrones: boolean;
 }
 
 /**
@@ -95,5 +97,6 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     similarity: new Map(semantic.map((h) => [h.id, h.similarity])),
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
+    namesDrones: mentionsDomain(allWords),
   };
 }
