@@ -36,6 +36,11 @@ export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
 const queryCache = new Map<string, Float32Array>();
 const QUERY_CACHE_SIZE = 1_000;
 
+/** Forgets every question's vector (the bench times questions as if never asked before). */
+export function forgetQueryVectors(): void {
+  queryCache.clear();
+}
+
 export async function embedQuery(text: string): Promise<Float32Array> {
   const key = text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 500);
   const hit = queryCache.get(key);
