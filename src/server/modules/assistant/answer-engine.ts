@@ -37,10 +37,10 @@ const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|ho
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 
 /**
- * The embedded answer engine: question → term groups (abbreviations expanded, misspellings corrected)
- * → full-text search over the shipped and the business's sections → ranked with the pilot's drone and
- * the conversation so far → a sourced answer with a confidence from the evidence, a clarifying question
- * on a weak match, or a short scope reply off topic.
+ * The embedded answer engine: a request to do harm is declined first; otherwise the question's
+ * full-text candidates and its nearest sections in meaning (retrieve.ts) are fused (fuse-hits.ts) with
+ * the pilot's drone and the conversation so far → a sourced answer with a calibrated confidence, a
+ * clarifying question offering the closest topics when unsure, or a short scope reply off topic.
  */
 export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<EngineAnswer> {
   const none = { sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
