@@ -7,6 +7,7 @@
  *
  * Run alone: node bench/assistant.ts [--quick]
  */
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { AssistantServerReady } from './assistant-server.ts';
@@ -21,7 +22,7 @@ const pct = (values: number[], p: number) => {
 
 export async function benchAssistant({ seconds }: { seconds: number }) {
   heading('Assistant (embedded answers)');
-  const { ready, stop } = await startBenchServer<AssistantServerReady>('bench/assistant-server.ts');
+  const { ready, stop } = await startBenchServer<AssistantServerReady>('bench/assistant-server.ts', {}, [], ['--expose-gc']);
   try {
     const s = ready.serverSideMs;
     const alone = ready.serverSideShippedMs;
@@ -32,6 +33,16 @@ export async function benchAssistant({ seconds }: { seconds: number }) {
     console.log(
       `  shipped + 5,000 business passages (${fmt(ready.sections)} sections): server-side POST /api/query over ${s.length} questions: p50 ${fmt(pct(s, 50), 1)} ms, p95 ${fmt(pct(s, 95), 1)} ms`,
     );
+    const fresh = ready.serverSideNewMs;
+    console.log(
+      `  the same, each question embedded again as if never asked: server-side POST /api/query over ${fresh.length} questions: p50 ${fmt(pct(fresh, 50), 1)} ms, p95 ${fmt(pct(fresh, 95), 1)} ms`,
+    );
+    console.log(
+      `fresh database: shipped knowledge base indexed with its committed vectors in ${fmt(ready.shippedSyncMs)} ms; ` +
+        `embedding ${fmt(ready.embeddedPassages)} business passages ${fmt(ready.businessIndexMs / 1000, 1)} s (${fmt(ready.businessIndexMs / ready.embeddedPassages, 1)} ms each); section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB`,
+    );
+    // The encoder alone, in a fresh process of its own (load time and the memory it adds).
+    console.log(execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./assistant-encoder.ts', import.meta.url))], { encoding: 'utf8' }).trim());
     let i = 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}/api/query`,

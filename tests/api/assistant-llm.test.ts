@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queries } from '../../src/server/db/schema/index.ts';
+import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
+import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
 import { createUser, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -47,7 +49,9 @@ beforeAll(async () => {
     LLM_API_KEY: 'sk-test',
     LLM_TIMEOUT_MS: '1500',
   });
-});
+  // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065): no embedding here.
+  await syncShippedKnowledge(t.db, loadArticles());
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await new Promise<void>((r) => llm.close(() => r()));

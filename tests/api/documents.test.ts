@@ -1,5 +1,5 @@
 import { accessChanged } from '../../src/server/modules/account/access-cache.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type DeletionRequestList, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
@@ -231,6 +231,10 @@ describe('review, knowledge base and citations', () => {
     expect(ready).toHaveLength(1);
     expect(ready[0]?.subject).toBe('Northwind Aerial: your knowledge base is ready');
     expect((await call(staff, 'GET', '/api/admin/documents/approved')).json<AdminDocumentList>().documents.map((d) => d.id)).toContain(doc.id);
+    // Its passages get their sentence vectors from the job written with the approval (ADR 0065).
+    const embedded = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id where s.article_key = ${doc.id}`)).rows[0]?.n;
+    await waitFor(async () => (await embedded()) === sections.length, "the passages' vectors", 30_000);
 
     const question = 'What is the maximum wind for roof inspections?';
     const north1 = await call(northPilot, 'POST', '/api/query', { question, userId: northPilot.userId });

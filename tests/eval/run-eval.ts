@@ -1,66 +1,103 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { answerQuestion } from '../../src/server/modules/assistant/answer-engine.ts';
+import { answerQuestion, type EngineAnswer } from '../../src/server/modules/assistant/answer-engine.ts';
+import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
+import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
 import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import { scoreSet, type Item, type Outcome } from './score.ts';
 
 /**
- * `npm run eval:assistant`: asks every question of tests/eval/*.json through the embedded answer engine
- * on a fresh database (PGlite, or DATABASE_URL) and prints accuracy (the answer holds one of the
- * expected facts), how many answers cite a source, and latency. A measurement, not a gate.
- * `-- --verbose` prints every miss with the start of its answer.
+ * `npm run eval:assistant`: asks the questions of tests/eval through the embedded answer engine on a
+ * fresh database (PGlite, or DATABASE_URL) and prints, for each set separately:
+ * - the development set (tests/eval/*.json), the questions the engine was built on;
+ * - the pilot set's tune half (tests/eval/pilot/tune.json): thresholds and calibration are fitted here only;
+ * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
+ * - the unseen set (tests/eval/pilot/unseen.json), written by someone who never saw the knowledge base,
+ *   labelled with sections afterwards and never tuned on.
+ * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
+ * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
+ * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
+ * tune half only (while tuning); `-- --dump FILE` writes the tune half's outcomes
+ * (for fitting the confidence, tests/eval/fit-confidence.ts). A measurement, not a gate.
  */
-const itemSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
+const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
+const pilotSchema = z.object({
+  id: z.string().optional(),
+  kind: z.enum(['answer', 'offtopic', 'harm', 'vague']),
+  question: z.string(),
+  previous: z.array(z.string()).optional(),
+  sections: z.array(z.string()),
+  expect: z.array(z.string()),
+});
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const items = readdirSync(dir)
+const devItems: Item[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
-  .flatMap((f) => z.array(itemSchema).parse(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'))));
+  .flatMap((f) => z.array(devSchema).parse(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'))))
+  // The development set has no section labels; its scope questions expect the scope reply (off topic)
+  // or a clarifying question (vague).
+  .map((d) => ({ kind: d.topic !== 'scope' ? 'answer' : d.expect.includes(OFF_TOPIC_ANSWER.slice(0, 27)) ? 'offtopic' : 'vague', question: d.question, sections: null, expect: d.expect }));
+const pilot = (name: string): Item[] => z.array(pilotSchema).parse(JSON.parse(readFileSync(`${dir}/pilot/${name}.json`, 'utf8')));
 const verbose = process.argv.includes('--verbose');
+const dumpAt = process.argv.indexOf('--dump');
+const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const sync = await syncShippedKnowledge(database.db, loadArticles());
-console.log(`knowledge base: ${sync.articles} articles, ${sync.sections} sections; ${items.length} questions`);
+console.log(`knowledge base: ${sync.articles} articles, ${sync.sections} sections`);
+
+/** Section ids as the pilot sets name them: `<article slug>#<1-based position>`. */
+const sectionIds = new Map<string, string>();
+const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(
+  sql`select id, article_key, position from knowledge_sections where business_id is null`,
+);
+for (const r of rows.rows) sectionIds.set(r.id, `${r.article_key}#${r.position + 1}`);
 
 const noLogbook = async () => ({ totalFlights: 0, totalFlightHours: 0, lastFlightDate: null });
 const times: number[] = [];
-const byTopic = new Map<string, { n: number; ok: number }>();
-let correct = 0;
-let cited = 0;
-let clarified = 0;
-for (const item of items) {
+async function ask(item: Item): Promise<Outcome> {
   const started = performance.now();
-  const result = await answerQuestion(database.db, {
+  const r: EngineAnswer = await answerQuestion(database.db, {
     question: item.question,
-    previousQuestions: [],
+    previousQuestions: [...(item.previous ?? [])].reverse(),
     primary: null,
     businessId: null,
     flightLogTotals: noLogbook,
   });
   times.push(performance.now() - started);
-  const text = result.answer.toLowerCase();
-  const ok = item.expect.some((e) => text.includes(e.toLowerCase()));
-  if (ok) correct += 1;
-  if (result.sources.length > 0) cited += 1;
-  if (result.needsMoreContext) clarified += 1;
-  const t = byTopic.get(item.topic) ?? { n: 0, ok: 0 };
-  t.n += 1;
-  t.ok += ok ? 1 : 0;
-  byTopic.set(item.topic, t);
-  if (!ok && verbose) {
-    console.log(`MISS [${item.topic}] ${item.question}\n  expected one of: ${item.expect.join(' / ')}\n  confidence ${result.confidence}; answer: ${result.answer.slice(0, 160).replace(/\s+/g, ' ')}`);
-  }
+  return {
+    answer: r.answer,
+    confidence: r.confidence,
+    asked: r.needsMoreContext,
+    declined: r.answer === OFF_TOPIC_ANSWER,
+    refused: r.answer.startsWith(HARM_REFUSAL_START),
+    topSection: r.topSectionId ? (sectionIds.get(r.topSectionId) ?? null) : null,
+    evidence: r.evidence ?? null,
+  };
 }
+
+async function run(label: string, items: Item[]) {
+  const outcomes: Outcome[] = [];
+  for (const item of items) outcomes.push(await ask(item));
+  for (const line of scoreSet(label, items, outcomes, verbose)) console.log(line);
+  return outcomes;
+}
+
+await run('development set (tests/eval/*.json)', devItems);
+const tune = pilot('tune');
+const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune);
+// `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
+if (!process.argv.includes('--tune-only')) {
+  await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
+  await run('unseen set (tests/eval/pilot/unseen.json), written without the knowledge base, never tuned on', pilot('unseen'));
+}
+if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
 
 const sorted = [...times].sort((a, b) => a - b);
-const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const share = (n: number) => `${n}/${items.length} (${((100 * n) / items.length).toFixed(1)}%)`;
-console.log('');
-for (const [topic, t] of [...byTopic].sort()) console.log(`  ${topic.padEnd(16)} ${t.ok}/${t.n}`);
-console.log(`accuracy:          ${share(correct)} answers hold the expected fact`);
-console.log(`cite a source:     ${share(cited)}`);
-console.log(`clarifying asked:  ${share(clarified)}`);
-console.log(`latency (engine):  p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+console.log(`\nlatency (engine, all sets, fresh process): p50 ${q(50).toFixed(1)} ms, p95 ${q(95).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);

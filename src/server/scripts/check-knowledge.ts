@@ -1,5 +1,7 @@
 import { loadArticles, KNOWLEDGE_DIR } from '../modules/knowledge/load-articles.ts';
 import { TOPICS } from '../modules/knowledge/parse-article.ts';
+import { sectionText, vectorKey } from '../modules/knowledge/encoder.ts';
+import { readShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
 
 /** `npm run kb:check [-- topic ...]`: parses the shipped knowledge base and prints its size per topic. */
 const folders = process.argv.slice(2).map((f) => f.replace(/\/$/, '').split('/').pop() ?? f);
@@ -20,6 +22,19 @@ try {
   for (const [topic, t] of byTopic) console.log(`${topic.padEnd(16)} ${t.articles} articles, ${t.sections} sections, ${t.words} words`);
   const total = articles.reduce((n, a) => n + a.sections.length, 0);
   console.log(`total            ${articles.length} articles, ${total} sections`);
+  // The committed vectors (ADR 0065) must match the whole knowledge base: a missing one would be
+  // embedded on every fresh database, a left-over one is dead weight.
+  if (!folders.length) {
+    const wanted = new Set(articles.flatMap((a) => a.sections.map((s) => vectorKey(sectionText(s)))));
+    const committed = readShippedVectors();
+    const missing = [...wanted].filter((k) => !committed.has(k)).length;
+    const stale = [...committed.keys()].filter((k) => !wanted.has(k)).length;
+    if (missing || stale) {
+      console.error(`knowledge/vectors.json is stale: ${missing} sections without a vector, ${stale} vectors of text that is gone. Run npm run kb:embed.`);
+      process.exit(1);
+    }
+    console.log(`vectors          ${committed.size} committed, all current`);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes: a section's vector is stored as its float32 values, read back without parsing any text. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * The assistant's knowledge base (DESIGN §4): the shipped articles (business_id null) and, from the
@@ -62,4 +64,19 @@ export const knowledgeWords = pgTable(
 export const assistantConversations = pgTable('assistant_conversations', {
   userId: text('user_id').primaryKey(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each section's sentence embedding (ADR 0065), kept beside the section rather than in it so that
+ * writers of sections need not know about it: the indexer fills in any section that has none, and a
+ * deleted section takes its vector with it. `model` names the encoder, so a new one re-embeds.
+ * `vector` is the unit vector's float32 values, little-endian (384 × 4 bytes for all-MiniLM-L6-v2).
+ */
+export const knowledgeSectionVectors = pgTable('knowledge_section_vectors', {
+  sectionId: uuid('section_id')
+    .primaryKey()
+    .references(() => knowledgeSections.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  vector: bytes('vector').notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
 });

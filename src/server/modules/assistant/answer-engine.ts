@@ -1,21 +1,16 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { AnswerSource, DroneContext, FlightLogContext } from '../../../shared/assistant.ts';
+import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.ts';
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
-import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { confidenceOf, groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
+import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { harmfulByMeaning } from './harm-intent.ts';
+import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
+import type { RankedHit } from './rank-hits.ts';
+import { retrieve, type RetrieveInput } from './retrieve.ts';
 
-export interface EngineInput {
-  question: string;
-  /** The conversation's earlier questions, newest first. */
-  previousQuestions: string[];
-  primary: DroneContext | null;
-  businessId: string | null;
+export interface EngineInput extends RetrieveInput {
   flightLogTotals: () => Promise<FlightLogContext>;
-  /** How the knowledge base is read: the app passes its per-process cache (ADR 0018). */
-  retrieval?: Retrieval;
 }
 
 export interface EngineAnswer {
@@ -29,34 +24,23 @@ export interface EngineAnswer {
   grounded: boolean;
   tailoredTo: string | null;
   flightLogContext: FlightLogContext | null;
+  /** The best-ranked section (answered from, or the nearest when asking to clarify), for the evaluation. */
+  topSectionId?: string | null;
+  /** What the confidence was computed from, for calibrating it (tests/eval). */
+  evidence?: Evidence;
 }
 
-/** Below this confidence the assistant asks a clarifying question instead of answering. */
-export const CLARIFY_BELOW = 0.45;
+/** Below this confidence the assistant asks a clarifying question instead of answering (tuned on tests/eval/pilot/tune.json). */
+export const CLARIFY_BELOW = 0.3;
 
 const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|hours|logbook|logged)\b/;
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 
-function profileOf(primary: DroneContext | null): DroneProfile | null {
-  if (!primary) return null;
-  return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
-}
-
-async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
-  const raw = questionWords(text);
-  // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
-  const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
-  const words = raw.map((w) => fixes.get(w) ?? w);
-  const groups = termGroups(words, MAKER_NAME_WORDS);
-  // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
-  return { words, groups: groups.length ? groups : termGroups(words) };
-}
-
 /**
- * The embedded answer engine: question → term groups (abbreviations expanded, misspellings corrected)
- * → full-text search over the shipped and the business's sections → ranked with the pilot's drone and
- * the conversation so far → a sourced answer with a confidence from the evidence, a clarifying question
- * on a weak match, or a short scope reply off topic.
+ * The embedded answer engine: a request to do harm is declined first; otherwise the question's
+ * full-text candidates and its nearest sections in meaning (retrieve.ts) are fused (fuse-hits.ts) with
+ * the pilot's drone and the conversation so far → a sourced answer with a calibrated confidence, a
+ * clarifying question offering the closest topics when unsure, or a short scope reply off topic.
  */
 export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<EngineAnswer> {
   const none = { sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
@@ -66,47 +50,47 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }
 
-  const retrieval = input.retrieval ?? directRetrieval;
-  const current = await groupsFor(db, retrieval, input.question);
-  let groups = current.groups;
-  let allWords = current.words;
-  const previous = input.previousQuestions[0];
-  if (previous && isFollowUp(input.question, current.groups)) {
-    const earlier = await groupsFor(db, retrieval, previous);
-    const known = new Set(groups.map((g) => g.word));
-    groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
-    allWords = [...allWords, ...earlier.words];
-  }
-  const inDomain = mentionsDomain(allWords);
-  if (groups.length === 0) {
-    // "help", "it doesn't work": nothing to search for yet, so ask.
+  // The plain wordings by pattern, at no cost; the others by meaning (harm-intent.ts).
+  const harm = harmfulRequest(input.question) ?? (await harmfulByMeaning(input.question));
+  if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
+
+  const found = await retrieve(db, input);
+  if (!found) {
+    // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
-
-  const { hits, groupDf, total } = await retrieval.searchSections(db, groups, { businessId: input.businessId });
-  const drone = profileOf(input.primary);
-  const weights = groupWeights(groupDf, total);
-  const ranked = rankHits(hits, current.groups.length || groups.length, weights, drone, makersMentioned(allWords), input.question);
+  const { current, groupCount, followUp, semantic, lexical, similarity, inDomain, namesDrones } = found;
+  const topSimilarity = semantic[0]?.similarity ?? 0;
+  const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const confidence = confidenceOf(best, runnerUp, current.groups.length || groups.length);
+  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount);
+  const confidence = calibratedConfidence(evidence);
 
-  // A question with no drone word must be wholly matched to count as ours ("who won the football game"
-  // shares one word with the stadium rules, and that is not an answer).
-  if (!best || (!inDomain && !best.complete)) {
+  // A question with no drone word, and not close in meaning to any section, must be wholly matched to
+  // count as ours ("who won the football game" shares one word with the stadium rules); one that says
+  // something (two term groups) and is far from every section is about something else, matched or not,
+  // unless it matches the business's own documents (their subject is the business's; their vectors may
+  // not even be computed yet).
+  const elsewhere = !namesDrones && current >= 2 && topSimilarity < OFF_TOPIC_SIMILARITY && !best?.businessId;
+  if (!best || (!inDomain && !best.complete) || elsewhere) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
-  if (confidence < CLARIFY_BELOW) {
-    return { ...none, answer: clarifyingAnswer(ranked.slice(0, 3)), confidence, needsMoreContext: true };
+  // Too little said to pick a topic: a single searchable word ("it's broken", "acting weird") that no
+  // section's heading names and no section is clearly close to in meaning.
+  const tooVague = current <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && best.titleHits === 0;
+  if (confidence < CLARIFY_BELOW || tooVague) {
+    // Asking is not answering: the confidence shown is that of having understood the question.
+    const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
+    return { ...none, answer: clarifyingAnswer(ranked.slice(0, 3)), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence };
   }
 
   // A second section is added only when it answers a part of the question the best one leaves out;
   // two articles saying the same thing would only repeat it.
-  const currentCount = current.groups.length || groups.length;
-  const adds = (h: RankedHit) => h.covered.slice(0, currentCount).some((c, i) => c && !best.covered[i]);
+  const adds = (h: RankedHit) => h.covered.slice(0, groupCount).some((c, i) => c && !best.covered[i]);
   const extra = ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
-  const { answer, sources } = composeAnswer(best, extra, tailoredTo);
+  const { answer, sources } = composeAnswer(best, extra, tailoredTo, asksForANumber(input.question));
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
-  return { answer, confidence, needsMoreContext: false, sources, passages, grounded: true, tailoredTo, flightLogContext: null };
+  return { answer, confidence, needsMoreContext: false, sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
 }

@@ -24,6 +24,23 @@ export function sourcesBlock(sources: AnswerSource[]): string {
 }
 
 /**
+ * The section with its first sentence stating a number moved to the front (a "how high" question is
+ * answered by "400 feet" first, then the context). Unchanged when the opening already has a number.
+ */
+export function numberFirst(body: string): string {
+  const paragraphs = body.split(/\n\s*\n/);
+  const first = paragraphs[0] ?? '';
+  const sentences = first.split(/(?<=[.!?])\s+/);
+  const hasNumber = (s: string) => /\d/.test(s);
+  if (hasNumber(sentences[0] ?? '')) return body;
+  const i = sentences.findIndex(hasNumber);
+  if (i <= 0) return body;
+  const lead = (sentences[i] ?? '').trim();
+  const rest = sentences.filter((_, j) => j !== i).join(' ').trim();
+  return [`${lead} ${rest}`.trim(), ...paragraphs.slice(1)].join('\n\n');
+}
+
+/**
  * The embedded answer: the best section whole (it leads with the fact, then the how), a second
  * section's opening when another article adds to it, which drone it was tailored to, then the sources.
  */
@@ -31,8 +48,9 @@ export function composeAnswer(
   best: RankedHit,
   extra: RankedHit | undefined,
   tailoredTo: string | null,
+  leadWithNumber = false,
 ): { answer: string; sources: AnswerSource[] } {
-  const parts = [best.body.trim()];
+  const parts = [leadWithNumber ? numberFirst(best.body.trim()) : best.body.trim()];
   if (extra) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
   const sources = [best, ...(extra ? [extra] : [])].map(sourceOf);

@@ -2,3 +2,47 @@ import type { CurrentUser } from '../auth/current-user.ts';
 
 /** A question is asked, and a conversation reset, only as oneself (spec doc 1 §7: userId is the caller's). */
 export const canAskAs = (caller: Pick<CurrentUser, 'id'>, userId: string): boolean => caller.id === userId;
+
+export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'privacy' | 'contraband';
+
+/**
+ * Requests to do harm with a drone, recognised by what is asked, whatever retrieval would find: the
+ * assistant declines them plainly (issue 14). Patterns name the act, so "can I drop things from my
+ * drone" (a rules question) is answered while "drop stuff on people" is not.
+ */
+const HARM_PATTERNS: [HarmKind, RegExp][] = [
+  ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov)\b/],
+  ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
+  ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,30}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
+  ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
+  ['interference', /\b(jam|jamming|jammer|knock down|shoot down|take down|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone)\b/],
+  ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b/],
+  ['contraband', /\b(smuggl\w*|contraband|into (a |the )?(prison|jail))\b/],
+];
+
+export function harmfulRequest(question: string): HarmKind | null {
+  const q = question.toLowerCase();
+  for (const [kind, pattern] of HARM_PATTERNS) if (pattern.test(q)) return kind;
+  return null;
+}
+
+/** The start of every refusal; the evaluation counts refusals by it. */
+export const HARM_REFUSAL_START = 'I can’t help with that.';
+
+const LAWFUL: Record<HarmKind, string> = {
+  weapon: 'Arming a drone is a federal crime (49 U.S.C. 39B) and endangers people. If you need a payload for lawful work, such as a spotlight, a speaker or an agricultural sprayer, ask me about carrying objects under Part 107 and the waivers that allow it.',
+  dropping: 'Dropping anything that creates an undue hazard to people or property is prohibited (14 CFR 107.23). Ask me about lawful payload drops, such as delivery over an empty area, and the rules for flying over people.',
+  evasion: 'Remote ID, geofences, TFRs and police instructions exist to keep the airspace safe, and evading them can cost your certificate and bring criminal charges. Ask me instead how to get an airspace authorization (LAANC), request a DJI unlock, fly at a FRIA without Remote ID, or check TFRs before a flight.',
+  interference: 'Jamming or downing another drone is illegal for private persons (it is treated as interfering with an aircraft and with radio signals). If a drone is bothering you, note where it flies and report it to local police or the FAA.',
+  privacy: 'Filming into homes or following people can break state privacy and harassment laws. Ask me how to plan a shoot that respects privacy, or the rules for flying over private property.',
+  contraband: 'Carrying contraband with a drone is a crime. Ask me instead about lawful payload and delivery rules under Part 107.',
+};
+
+export function harmRefusal(kind: HarmKind): string {
+  return `${HARM_REFUSAL_START} ${LAWFUL[kind]}`;
+}
+
+/** "How high", "how fast", "how old": the answer should lead with the sentence stating the number. */
+export function asksForANumber(question: string): boolean {
+  return /\b(how (high|fast|old|far|long|much|many|often|heavy|low|close|soon|bright|windy|cold|hot)|max(imum)?|minimum|min|limit|age|cost|fee|price|speed|altitude|height|what (%|percent)|how many)\b/i.test(question);
+}

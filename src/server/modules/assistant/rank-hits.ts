@@ -14,6 +14,11 @@ export interface RankedHit extends SectionHit {
   complete: boolean;
   /** The section is written for the pilot's own maker. */
   tailored: boolean;
+  /**
+   * The factor `score` carries for the drone (its maker's sections first, another maker's pushed down)
+   * and for the business's own documents, so fusion can give the semantic side the same preference.
+   */
+  preference: number;
 }
 
 /** Maker names and their common model names as pilots type them, to spot "on my Mavic" in a question. */
@@ -83,14 +88,16 @@ export function rankHits(
       coverage * 2 + Math.min(hit.titleHits, 3) * 0.25 + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15 + headingOverlap(question, hit.title) * 0.6;
     const ownMaker = drone?.maker;
     const tailored = Boolean(ownMaker) && hit.makers.some((h) => sameMaker(h, ownMaker ?? ''));
+    let preference = 1;
     if (hit.makers.length > 0) {
       const forNamed = named.some((m) => hit.makers.some((h) => sameMaker(h, m)));
-      if (forNamed) score *= 1.35;
-      else if (tailored && named.length === 0) score *= 1.3;
-      else score *= 0.55;
+      if (forNamed) preference = 1.35;
+      else if (tailored && named.length === 0) preference = 1.3;
+      else preference = 0.55;
     }
-    if (hit.businessId) score *= 1.15;
-    return { ...hit, score, coverage, complete, tailored };
+    if (hit.businessId) preference *= 1.15;
+    score *= preference;
+    return { ...hit, score, coverage, complete, tailored, preference };
   });
   return ranked.sort((a, b) => b.score - a.score);
 }

@@ -1,15 +1,24 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { correctSpelling, searchSections, type SearchResult } from '../knowledge/search.ts';
 import type { TermGroup } from '../knowledge/query-terms.ts';
+import { knowledgeVersion, nearestSections, type SemanticHit } from '../knowledge/embeddings.ts';
 
-/** The knowledge-base reads of one question: spelling fixes, and the ranked search with its counts. */
+/**
+ * The knowledge-base reads of one question: spelling fixes, the sections nearest in meaning (ADR 0065),
+ * and the ranked full-text search with its counts.
+ */
 export interface Retrieval {
+  nearest(db: DbOrTx, texts: string[], opts: { businessId: string | null }): Promise<SemanticHit[]>;
   correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>>;
-  searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null }): Promise<SearchResult>;
+  searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null; include?: string[] }): Promise<SearchResult>;
 }
 
 /** Straight to the database: what the evaluation and a cache miss use. */
-export const directRetrieval: Retrieval = { correctSpelling, searchSections };
+export const directRetrieval: Retrieval = {
+  correctSpelling,
+  searchSections,
+  nearest: async (db, texts, opts) => nearestSections(db, texts, { ...opts, version: await knowledgeVersion(db) }),
+};
 
 /** Enough for every distinct question of a busy hour; past it the oldest answers go first. */
 const MAX_ENTRIES = 5_000;
@@ -24,6 +33,7 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
   let version: string | null = null;
   const spelling = new Map<string, Promise<Map<string, string>>>();
   const searches = new Map<string, Promise<SearchResult>>();
+  const nearest = new Map<string, Promise<SemanticHit[]>>();
 
   function remember<V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
     const found = map.get(key);
@@ -43,17 +53,19 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
         version = knowledgeVersion;
         spelling.clear();
         searches.clear();
+        nearest.clear();
       }
       const mine = knowledgeVersion;
       // Only results read under the version current at the time are kept.
       const cached = <V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>) => (version === mine ? remember(map, key, read) : read());
       return {
         correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => correctSpelling(db, words)),
-        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups]), () => searchSections(db, groups, opts)),
+        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, opts)),
+        nearest: (db, texts, opts) => cached(nearest, JSON.stringify([opts.businessId, texts]), () => nearestSections(db, texts, { ...opts, version: mine })),
       };
     },
     get size() {
-      return spelling.size + searches.size;
+      return spelling.size + searches.size + nearest.size;
     },
   };
 }

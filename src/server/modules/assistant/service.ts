@@ -14,8 +14,10 @@ import type { GroundedAnswerer } from '../../providers/llm/grounded-answer.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { loadArticles } from '../knowledge/load-articles.ts';
 import type { ParsedArticle } from '../knowledge/parse-article.ts';
+import { indexSectionVectors } from '../knowledge/embeddings.ts';
 import { syncShippedKnowledge, type SyncResult } from '../knowledge/sync.ts';
 import { answerQuestion } from './answer-engine.ts';
+import { harmfulByMeaning } from './harm-intent.ts';
 import { FALLBACK_NOTE, sourcesBlock } from './compose-answer.ts';
 import { canAskAs } from './policy.ts';
 import { sumQueriesSince } from '../account/repo.ts';
@@ -40,12 +42,26 @@ export function createAssistantService(
 ) {
   const retrieval = createRetrievalCache();
   let synced: Promise<SyncResult> | null = null;
+  let vectorsReady: Promise<number> = Promise.resolve(0);
   /** The shipped knowledge base is indexed once per process, at start or at the first question. */
   const syncKnowledge = (): Promise<SyncResult> => {
-    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)()).catch((error: unknown) => {
-      synced = null;
-      throw error;
-    });
+    synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)(), { embedMissing: false })
+      .then((result) => {
+        // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065). A section that has
+        // none there (the file is stale) is embedded in the background: until then it is found by
+        // full-text search alone; a restart resumes where it stopped.
+        // The harmful intents are embedded now rather than during the first question (~0.7 s).
+        void harmfulByMeaning('warm up');
+        vectorsReady = indexSectionVectors(db).then((r) => r.embedded).catch((error: unknown) => {
+          opts.log.warn({ err: error }, 'assistant: embedding the knowledge base failed; answering from full-text search');
+          return 0;
+        });
+        return result;
+      })
+      .catch((error: unknown) => {
+        synced = null;
+        throw error;
+      });
     return synced;
   };
 
@@ -82,6 +98,8 @@ export function createAssistantService(
 
   return {
     syncKnowledge,
+    /** Resolves when the background embedding started by syncKnowledge is done (tests, bench). */
+    vectorsIndexed: () => vectorsReady,
 
     async ask(caller: CurrentUser, input: QueryRequest, now = new Date()): Promise<QueryResponse> {
       if (!canAskAs(caller, input.userId)) throw new AppError(403, 'FORBIDDEN', ASSISTANT_MESSAGES.notYourUser);

@@ -8,6 +8,7 @@ import { ExtractionError, extractUnbounded, type DocumentKind } from './extract.
 import * as repo from './repo.ts';
 import type { MailProvider } from '../../providers/mail/mail-provider.ts';
 import { indexIfApproved, knowledgeBaseReadyMail, type KnowledgeBaseReady } from './service.ts';
+import { sectionVectorJobs } from '../knowledge/vector-jobs.ts';
 
 /** Reading a document's text (ADR 0046): one pg-boss job per upload, keyed by the document. */
 export const EXTRACTION_QUEUE = 'document-extraction';
@@ -54,8 +55,15 @@ const KIND_OF_MIME: Record<string, DocumentKind> = {
  * final answer stored on the document; a fault (the database went away) is thrown so pg-boss retries.
  */
 export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, mail: { provider: MailProvider; publicUrl: string }) {
-  /** The "knowledge base is ready" mail, written as a job in the transaction that made it ready. */
+  const vectors = sectionVectorJobs(db, jobs, log);
+
+  /**
+   * After a document may have been indexed, in the same transaction: the embedding of its passages
+   * (ADR 0065; a run that finds nothing to embed costs one read), and the "knowledge base is ready"
+   * mail when it made the business's knowledge base ready.
+   */
   async function announce(tx: DbOrTx, ready: KnowledgeBaseReady | null) {
+    await vectors.enqueue(tx);
     if (ready) await jobs.send<KnowledgeBaseReady>(READY_MAIL_QUEUE, ready, { tx });
   }
 
@@ -67,6 +75,7 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, mai
       const updated = await repo.findById(tx, id);
       if (updated) await announce(tx, await indexIfApproved(tx, updated));
     });
+    vectors.wake();
   }
 
   async function extractOne(documentId: string, signal: AbortSignal) {
@@ -118,6 +127,7 @@ export function documentJobs(db: Db, jobs: JobQueue, log: FastifyBaseLogger, mai
     wake: () => {
       jobs.wake(EXTRACTION_QUEUE);
       jobs.wake(READY_MAIL_QUEUE);
+      vectors.wake();
     },
     announce,
   };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupQuery, type TermGroup } from './query-terms.ts';
 
@@ -91,28 +91,30 @@ export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<
 }
 
 /**
- * The sections matching any term group, shipped ones and, for a business's users, the business's own,
+ * The sections matching any term group (and those `include` names, the semantic candidates), shipped ones and, for a business's users, the business's own,
  * best first by PostgreSQL's cover-density rank. Per group coverage comes back with each hit, so the
  * caller can weigh how much of the question a section answers.
  */
 export async function searchSections(
   db: DbOrTx,
   groups: TermGroup[],
-  opts: { businessId: string | null; limit?: number },
+  opts: { businessId: string | null; limit?: number; include?: string[] },
 ): Promise<SearchResult> {
   const queries = groups.map(groupQuery).filter((q): q is string => q !== null);
-  if (queries.length === 0) return { hits: [], groupDf: [], total: 0 };
+  const include = opts.include ?? [];
+  if (queries.length === 0 && include.length === 0) return { hits: [], groupDf: [], total: 0 };
   const groupsJson = JSON.stringify(queries);
-  const { groupDf, total } = await documentFrequencies(db, groups);
+  const { groupDf, total } = queries.length ? await documentFrequencies(db, groups) : { groupDf: [], total: 1 };
   // Ranking every section that holds a word most sections hold ("battery" in an operator's manuals)
   // costs much and decides little: such words still count toward coverage, but only the selective ones
   // pick the candidates (all of them when none is selective).
   const selectiveLimit = Math.max(50, total * 0.2);
   const selective = queries.filter((_, i) => (groupDf[i] ?? 0) <= selectiveLimit);
+  // No word to search for matches nothing ('' is an empty tsquery): only the included sections come back.
   const full = (selective.length ? selective : queries).join(' | ');
   // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
   // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
-  const result = await db.execute<SectionHit & Record<string, unknown>>(sql`
+  const select = (where: SQL, limit: number) => db.execute<SectionHit & Record<string, unknown>>(sql`
     /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
     g as (
@@ -123,10 +125,10 @@ export async function searchSections(
       select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
         s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank
       from knowledge_sections s, q
-      where s.search @@ q.query
+      where ${where}
         and (s.business_id is null or s.business_id = ${opts.businessId})
       order by rank desc
-      limit ${opts.limit ?? 40}
+      limit ${limit}
     )
     select top.id, top.article_key as "articleKey", top.business_id as "businessId", top.article_title as "articleTitle",
       top.title, top.topic, top.makers, top.models, top.body, top.citation, top.url, top.rank,
@@ -135,5 +137,13 @@ export async function searchSections(
     from top
     order by top.rank desc
   `);
-  return { hits: result.rows, groupDf, total };
+  // Two lookups, each on its index (GIN for the words, the primary key for the semantic candidates):
+  // one query with "matches or is included" would scan every section.
+  const hits = queries.length ? (await select(sql`s.search @@ q.query`, opts.limit ?? 40)).rows : [];
+  const found = new Set(hits.map((h) => h.id));
+  const missing = include.filter((id) => !found.has(id));
+  if (missing.length) {
+    hits.push(...(await select(sql`s.id in (select (jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))::uuid)`, missing.length)).rows);
+  }
+  return { hits, groupDf, total };
 }

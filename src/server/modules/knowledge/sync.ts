@@ -1,6 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { knowledgeArticles, knowledgeSections, knowledgeWords } from '../../db/schema/index.ts';
+import { indexSectionVectors } from './embeddings.ts';
 import type { ParsedArticle } from './parse-article.ts';
 
 /** Any fixed number: N processes starting together index the shipped articles one at a time. */
@@ -17,7 +18,16 @@ export interface SyncResult {
  * Brings the index in line with the shipped articles: only an article whose content hash changed is
  * re-indexed, a deleted one is removed, and an unchanged knowledge base costs one read.
  */
-export async function syncShippedKnowledge(db: Db, articles: ParsedArticle[]): Promise<SyncResult> {
+export async function syncShippedKnowledge(db: Db, articles: ParsedArticle[], opts: { embedMissing: boolean } = { embedMissing: true }): Promise<SyncResult> {
+  const result = await syncSections(db, articles);
+  // Sentence vectors (ADR 0065) after the transaction, as they need no lock: the committed ones of
+  // knowledge/vectors.json always (milliseconds); with `embedMissing`, any other section's embedded now
+  // (seconds to minutes of CPU: the server does that in the background instead).
+  await indexSectionVectors(db, { embed: opts.embedMissing });
+  return result;
+}
+
+async function syncSections(db: Db, articles: ParsedArticle[]): Promise<SyncResult> {
   const sections = articles.reduce((n, a) => n + a.sections.length, 0);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_KEY})`);

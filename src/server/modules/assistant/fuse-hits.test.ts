@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { calibratedConfidence, evidenceOf, fuseRankings, type Evidence } from './fuse-hits.ts';
+import type { RankedHit } from './rank-hits.ts';
+
+function hit(id: string, over: Partial<RankedHit> = {}): RankedHit {
+  return {
+    id,
+    articleKey: id.split('#')[0] ?? id,
+    businessId: null,
+    articleTitle: 'Article',
+    title: `Section ${id}`,
+    topic: 'regulations',
+    makers: [],
+    models: [],
+    body: 'Body.',
+    citation: '14 CFR 107',
+    url: null,
+    rank: 0.1,
+    covered: [true],
+    titleHits: 0,
+    score: 1,
+    coverage: 1,
+    complete: true,
+    tailored: false,
+    preference: 1,
+    ...over,
+  };
+}
+
+describe('fusion', () => {
+  it('lets a section close in meaning beat a better word match that is far in meaning', () => {
+    const lexical = [hit('weight#1', { score: 3 }), hit('altitude#1', { score: 2.4 })];
+    const fused = fuseRankings(lexical, new Map([['weight#1', 0.2], ['altitude#1', 0.8]]));
+    expect(fused.map((h) => h.id)).toEqual(['altitude#1', 'weight#1']);
+  });
+
+  it('keeps the word match first when meaning does not tell them apart', () => {
+    const lexical = [hit('a#1', { score: 3 }), hit('b#1', { score: 1 })];
+    expect(fuseRankings(lexical, new Map([['a#1', 0.5], ['b#1', 0.5]]))[0]?.id).toBe('a#1');
+  });
+
+  it('ranks a section found by meaning alone (no words matched) by its similarity only', () => {
+    const lexical = [hit('words#1', { score: 2 }), hit('meaning#1', { rank: 0, covered: [false], score: 0.5 })];
+    const fused = fuseRankings(lexical, new Map([['meaning#1', 0.9]]));
+    expect(fused.find((h) => h.id === 'meaning#1')?.fused).toBeCloseTo(1.5 * 0.9);
+  });
+
+  it('gives the semantic side the same drone preference as the word side', () => {
+    const lexical = [hit('generic#1', { score: 1 }), hit('dji#1', { score: 1.3, preference: 1.3, tailored: true })];
+    const fused = fuseRankings(lexical, new Map([['generic#1', 0.7], ['dji#1', 0.65]]));
+    expect(fused[0]?.id).toBe('dji#1');
+  });
+});
+
+describe('confidence', () => {
+  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.4, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5 };
+
+  it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
+    expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
+    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0 };
+    expect(calibratedConfidence(doubtful)).toBeLessThan(0.3);
+  });
+
+  it('grows with the lead over another article and stays within 5–97%', () => {
+    const lead = [0, 0.2, 0.5, 1].map((fusedMargin) => calibratedConfidence({ ...base, semanticAgrees: 0, lexicalAgrees: 0, fusedMargin }));
+    expect([...lead].sort((a, b) => a - b)).toEqual(lead);
+    expect(calibratedConfidence({ ...base, fusedMargin: 50 })).toBe(0.97);
+    expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0 })).toBe(0.05);
+  });
+
+  it('reads agreement from the first word match, not from a section fetched for its meaning', () => {
+    const meaningOnly = hit('m#1', { rank: 0, covered: [false] });
+    const words = hit('w#1');
+    const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9]]));
+    const e = evidenceOf(best, other, [meaningOnly, words], 'm#1', 1);
+    expect(best?.id).toBe('m#1');
+    expect(e.lexicalAgrees).toBe(0);
+    expect(e.semanticAgrees).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import type { RankedHit } from './rank-hits.ts';
+
+/**
+ * Hybrid retrieval (ADR 0065): each candidate's full-text score (rank-hits.ts), divided by the best
+ * full-text score of the question, plus `semanticWeight` × its cosine similarity to the question. A
+ * blend rather than reciprocal rank fusion: on the tune half it put the right section first more often
+ * (tests/eval/tune-fusion.ts prints both), because a similarity says how close, not only which is closer.
+ * Constants are chosen on tests/eval/pilot/tune.json only.
+ */
+export const FUSION = { semanticWeight: 1.5, candidates: 8 };
+/** A question this close in meaning to a section is about drones even with no drone word ("what does ATTI mean"). */
+export const IN_DOMAIN_SIMILARITY = 0.5;
+/**
+ * A question with some content (two term groups or more), no drone word and no section even this close
+ * in meaning is about something else ("what stocks should I buy"), however many of its words the
+ * knowledge base holds. On the tune half, off-topic questions were 0.17–0.41 close (all but one under
+ * 0.33) and answerable ones without a drone word 0.38 or more.
+ */
+export const OFF_TOPIC_SIMILARITY = 0.35;
+/** A one-word question is answered only when a section is this close to it in meaning. */
+export const CLEAR_SIMILARITY = 0.7;
+
+export interface FusedHit extends RankedHit {
+  /** Cosine similarity of the question and the section (0 when the section is not among the nearest 40). */
+  similarity: number;
+  fused: number;
+}
+
+/** Found by its words: a section fetched only as a semantic candidate has neither rank nor coverage. */
+const lexicalHit = (h: RankedHit) => h.rank > 0 || h.covered.some(Boolean);
+
+export function fuseRankings(lexical: RankedHit[], similarity: Map<string, number>, semanticWeight = FUSION.semanticWeight): FusedHit[] {
+  const top = Math.max(1e-9, ...lexical.filter(lexicalHit).map((h) => h.score));
+  return lexical
+    .map((h) => {
+      const sim = similarity.get(h.id) ?? 0;
+      // The drone's and the business's preference weighs on both sides alike (rank-hits.ts).
+      return { ...h, similarity: sim, fused: (lexicalHit(h) ? h.score / top : 0) + semanticWeight * sim * h.preference };
+    })
+    .sort((a, b) => b.fused - a.fused);
+}
+
+/** What the confidence is computed from: how well the best passage answers, and how clearly it wins. */
+export interface Evidence {
+  /** Cosine similarity of the question and the best section. */
+  similarity: number;
+  /** Similarity lead over the best section of another article. */
+  margin: number;
+  /** Fused-score lead over the best section of another article. */
+  fusedMargin: number;
+  /** Share of the question's weighted terms the best section holds (0–1). */
+  coverage: number;
+  /** Full-text search alone put the same section first. */
+  lexicalAgrees: number;
+  /** The embedding alone put the same section first. */
+  semanticAgrees: number;
+  /** The question's terms its heading holds, capped at 2, over 2. */
+  title: number;
+}
+
+export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title'] as const;
+
+export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | undefined, lexical: RankedHit[], semanticTopId: string | undefined, groups: number): Evidence {
+  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0 };
+  return {
+    similarity: best.similarity,
+    // Signed: the best-ranked section may be less similar than another article's.
+    margin: best.similarity - (runnerUp?.similarity ?? 0),
+    fusedMargin: best.fused - (runnerUp?.fused ?? 0),
+    coverage: best.coverage,
+    lexicalAgrees: lexical.find(lexicalHit)?.id === best.id ? 1 : 0,
+    semanticAgrees: semanticTopId === best.id ? 1 : 0,
+    title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
+  };
+}
+
+/**
+ * Logistic calibration of the evidence, fitted on the tune half only (tests/eval/fit-confidence.ts:
+ * the tune questions' three best candidates, then Platt-scaled on their first-ranked answers): the
+ * shown confidence is the estimated chance that the answer is the right section.
+ */
+export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
+  bias: -1.65,
+  similarity: 0.42,
+  margin: 0.88,
+  fusedMargin: 2.37,
+  coverage: 0.26,
+  lexicalAgrees: 1.01,
+  semanticAgrees: 1.59,
+  title: 0.01,
+};
+
+export function calibratedConfidence(e: Evidence): number {
+  const z = EVIDENCE_KEYS.reduce((sum, k) => sum + CALIBRATION[k] * e[k], CALIBRATION.bias);
+  const p = 1 / (1 + Math.exp(-z));
+  return Math.round(Math.min(Math.max(p, 0.05), 0.97) * 100) / 100;
+}

@@ -1,0 +1,104 @@
+import { embedQuery } from '../knowledge/encoder.ts';
+import type { HarmKind } from './policy.ts';
+
+/**
+ * Requests to do harm, recognised by meaning (ADR 0065): each kind is described by a few plain
+ * statements of the intent, and a question as close in meaning to one of them as HARM_SIMILARITY is
+ * refused. The patterns of policy.ts catch the plain wordings at no cost; this catches the others
+ * ("rig my quad to carry a blade", "lose the cops with my drone") without listing sentences. The
+ * statements describe what is done and to whom, so a rules question about the same subject ("can I
+ * drop things from my drone", "does my drone need Remote ID") stays further away.
+ */
+const INTENTS: Record<HarmKind, string[]> = {
+  weapon: [
+    'attach a gun, a knife, a blade or an explosive to my drone to hurt someone',
+    'turn my drone into a weapon',
+    'make a drone that can shoot or attack people',
+  ],
+  dropping: [
+    'drop something on people or a crowd from my drone to hurt or scare them',
+    'drop paint, rocks or liquid on cars or a house from a drone',
+    'spray people with something from my drone',
+  ],
+  evasion: [
+    'turn off or spoof Remote ID so the police cannot track my drone',
+    'fly into a TFR or restricted airspace without being caught',
+    'escape or hide my drone from the police',
+    'get around the geofence to fly over an airport without permission',
+  ],
+  interference: ['jam or take down another drone', 'shoot down or disable my neighbour’s drone', 'interfere with a police or firefighting aircraft'],
+  privacy: ['spy on my neighbour through her window with my drone', 'follow and film someone without them knowing', 'stalk my ex with a drone'],
+  contraband: ['fly drugs or a phone into a prison with my drone', 'smuggle contraband across the border with a drone'],
+};
+
+/**
+ * The lawful questions on the same subjects. A sentence encoder places text by subject first ("Remote
+ * ID", "my neighbour's drone"), so a harmful intent is recognised by being closer to a harmful
+ * statement than to any of these, not by its closeness alone.
+ */
+const LAWFUL = [
+  'does my drone need Remote ID and how does it work',
+  'can I fly my drone over my neighbour’s house or private property',
+  'can I drop or release things from my drone under Part 107',
+  'what do I do when my drone flies away on its own',
+  'how do I get permission to fly near an airport or in a TFR',
+  'how do I unlock a DJI geofence zone legally',
+  'what should I do if police ask me about my drone',
+  'how do I carry a payload or a spotlight on my drone',
+  'my drone',
+  'can I fly my drone near a prison or a stadium',
+];
+
+/**
+ * Chosen on the tune half and the development set (tests/eval/fit-harm.ts prints both sides): the
+ * harmful questions there are ≥ 0.64 close to a harmful statement and, but one the patterns catch,
+ * ≥ 0.10 closer to it than to any lawful question; the harmless ones are either < 0.48 close or closer
+ * to a lawful question (by ≥ 0.08). Both thresholds sit in the middle of those gaps.
+ */
+export const HARM_SIMILARITY = 0.6;
+/** ...and at least this much closer to it than to the nearest lawful question. */
+export const HARM_MARGIN = 0.01;
+
+type Intent = { kind: HarmKind | 'lawful'; vector: Float32Array };
+let intents: Promise<Intent[]> | null = null;
+
+function intentVectors(): Promise<Intent[]> {
+  const texts: [HarmKind | 'lawful', string][] = [...Object.entries(INTENTS).flatMap(([kind, list]) => list.map((t): [HarmKind, string] => [kind as HarmKind, t])), ...LAWFUL.map((t): ['lawful', string] => ['lawful', t])];
+  intents ??= Promise.all(texts.map(async ([kind, text]) => ({ kind, vector: await embedQuery(text) }))).catch((error: unknown) => {
+    intents = null;
+    throw error;
+  });
+  return intents;
+}
+
+export interface HarmCloseness {
+  kind: HarmKind;
+  /** Cosine similarity to the nearest harmful statement. */
+  similarity: number;
+  /** That similarity less the similarity to the nearest lawful question. */
+  margin: number;
+}
+
+/** How close the question is to the nearest harmful statement, and to the nearest lawful question. */
+export async function nearestHarm(question: string): Promise<HarmCloseness> {
+  const [q, all] = await Promise.all([embedQuery(question), intentVectors()]);
+  let harm: { kind: HarmKind; similarity: number } = { kind: 'weapon', similarity: -1 };
+  let lawful = -1;
+  for (const { kind, vector } of all) {
+    let dot = 0;
+    for (let d = 0; d < vector.length; d += 1) dot += (vector[d] ?? 0) * (q[d] ?? 0);
+    if (kind === 'lawful') lawful = Math.max(lawful, dot);
+    else if (dot > harm.similarity) harm = { kind, similarity: dot };
+  }
+  return { ...harm, margin: harm.similarity - lawful };
+}
+
+/** The harmful intent of the question by meaning, or null; null too when the encoder is unavailable. */
+export async function harmfulByMeaning(question: string): Promise<HarmKind | null> {
+  try {
+    const near = await nearestHarm(question);
+    return near.similarity >= HARM_SIMILARITY && near.margin >= HARM_MARGIN ? near.kind : null;
+  } catch {
+    return null;
+  }
+}

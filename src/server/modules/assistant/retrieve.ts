@@ -1,0 +1,102 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { DroneContext } from '../../../shared/assistant.ts';
+import type { SemanticHit } from '../knowledge/embeddings.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
+import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
+import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
+
+export interface RetrieveInput {
+  question: string;
+  /** The conversation's earlier questions, newest first. */
+  previousQuestions: string[];
+  primary: DroneContext | null;
+  businessId: string | null;
+  retrieval?: Retrieval;
+}
+
+export interface Retrieved {
+  /** The current question's own term groups. */
+  current: number;
+  /** The groups the answer is judged on: the current question's, or for a question of drone names only, all. */
+  groupCount: number;
+  /** The previous question's groups were added ("and at night?"). */
+  followUp: boolean;
+  /** Nearest sections in meaning, best first. */
+  semantic: SemanticHit[];
+  similarity: Map<string, number>;
+  /** Full-text candidates (and the semantic ones) ranked by rank-hits.ts. */
+  lexical: RankedHit[];
+  /** The question names something drone-related, or is close in meaning to a section. */
+  inDomain: boolean;
+  /** The question itself (or the one it follows) names something drone-related. */
+  namesDrones: boolean;
+}
+
+/**
+ * The sections nearest the question in meaning. Should the encoder fail to load (a broken install), the
+ * engine still answers from full-text search alone rather than not at all.
+ */
+async function nearestInMeaning(db: DbOrTx, retrieval: Retrieval, texts: string[], businessId: string | null): Promise<SemanticHit[]> {
+  try {
+    return await retrieval.nearest(db, texts, { businessId });
+  } catch (error: unknown) {
+    console.error('assistant: semantic search unavailable, answering from full-text search only', error);
+    return [];
+  }
+}
+
+function profileOf(primary: DroneContext | null): DroneProfile | null {
+  if (!primary) return null;
+  return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
+}
+
+async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
+  const raw = questionWords(text);
+  // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
+  const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
+  const words = raw.map((w) => fixes.get(w) ?? w);
+  const groups = termGroups(words, MAKER_NAME_WORDS);
+  // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
+  return { words, groups: groups.length ? groups : termGroups(words) };
+}
+
+/**
+ * Both retrievals of a question (ADR 0065): term groups (abbreviations expanded, misspellings corrected,
+ * a follow-up's previous question added) → full-text candidates, plus the sections nearest in meaning,
+ * ranked by rank-hits.ts for the fusion. Null when there is nothing to search for and nothing close.
+ */
+export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrieved | null> {
+  const retrieval = input.retrieval ?? directRetrieval;
+  const current = await groupsFor(db, retrieval, input.question);
+  let groups = current.groups;
+  let allWords = current.words;
+  const previous = input.previousQuestions[0];
+  if (previous && isFollowUp(input.question, current.groups)) {
+    const earlier = await groupsFor(db, retrieval, previous);
+    const known = new Set(groups.map((g) => g.word));
+    groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
+    allWords = [...allWords, ...earlier.words];
+  }
+  const followUp = Boolean(previous) && groups.length > current.groups.length;
+  const semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [input.question, previous] : [input.question], input.businessId);
+  const topSimilarity = semantic[0]?.similarity ?? 0;
+  if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) return null;
+
+  const { hits, groupDf, total } = await retrieval.searchSections(db, groups, {
+    businessId: input.businessId,
+    include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
+  });
+  const groupCount = current.groups.length || groups.length;
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question);
+  return {
+    current: current.groups.length,
+    groupCount,
+    followUp,
+    semantic,
+    similarity: new Map(semantic.map((h) => [h.id, h.similarity])),
+    lexical,
+    inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
+    namesDrones: mentionsDomain(allWords),
+  };
+}
