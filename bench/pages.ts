@@ -137,6 +137,19 @@ async function runLighthouse(url: string, port: number, cookie: string | null, c
 
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
+interface TreeNode {
+  url: string;
+  transferSize?: number;
+  children?: Record<string, TreeNode>;
+}
+/** Lighthouse 13's network tree in the shape of the older critical request chains. */
+function toChains(nodes: Record<string, TreeNode> | undefined): Record<string, Chain> | undefined {
+  if (!nodes) return undefined;
+  return Object.fromEntries(
+    Object.entries(nodes).map(([id, n]) => [id, { request: { url: n.url, transferSize: n.transferSize ?? 0 }, children: toChains(n.children) ?? {} }]),
+  );
+}
+
 /** The longest chain of requests before the page could paint (Lighthouse's critical request chains). */
 function longestChain(chains: Record<string, Chain> | undefined): string[] {
   let best: string[] = [];
@@ -155,9 +168,14 @@ function printWaits(run: RunResult) {
   const blocking = run.audits['render-blocking-insight']?.details?.items ?? run.audits['render-blocking-resources']?.details?.items ?? [];
   const blockingUrls = blocking.map((i) => (typeof i.url === 'string' ? shortUrl(i.url) : null)).filter((u) => u !== null);
   console.log(`    render-blocking: ${blockingUrls.length ? blockingUrls.join(', ') : 'none'}`);
-  const chain = longestChain(run.audits['critical-request-chains']?.details?.chains ?? run.audits['network-dependency-tree-insight']?.details?.chains);
+  // Lighthouse 13 has no critical-request-chains audit: its network-dependency-tree insight holds the tree
+  // (each node's url and transferSize at the top level, the chains inside a list section).
+  const tree = (run.audits['network-dependency-tree-insight']?.details?.items ?? []) as { value?: { chains?: Record<string, TreeNode> } }[];
+  const chains = run.audits['critical-request-chains']?.details?.chains ?? toChains(tree.find((i) => i.value?.chains)?.value?.chains);
+  const chain = longestChain(chains);
   if (chain.length) console.log(`    longest request chain: ${chain.join(' → ')}`);
-  const lcpItems = run.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  // Lighthouse 13 names the largest paint's element (and its phases) in its lcp-breakdown insight.
+  const lcpItems = run.audits['largest-contentful-paint-element']?.details?.items ?? run.audits['lcp-breakdown-insight']?.details?.items ?? [];
   const element = JSON.stringify(lcpItems).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
   if (element) console.log(`    largest paint: ${element.replaceAll('\\"', '"').slice(0, 110)}`);
   const phases = JSON.stringify(lcpItems).match(/"subpart":"[^"]+","label":"[^"]+","duration":[\d.]+/g) ?? [];
