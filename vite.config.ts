@@ -25,7 +25,6 @@ const config: UserConfig = {
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases. The vendor
         // chunk holds only what the first load needs ($initial); libraries only lazily loaded pages use go into

@@ -6,6 +6,7 @@ import { useFirstPaintDone } from './first-paint.ts';
 import { AppLayout } from './layout.tsx';
 import { withShell } from './lazy-modules.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
+import { PageDataPrefetch } from './page-data.tsx';
 import { AdminOrDeveloperRoute } from './route-guards.tsx';
 
 // Every page past sign-in loads on its first visit, so the sign-in screen downloads none of them, nor what
@@ -57,11 +58,20 @@ export function App() {
         {isLoading ? (
           <LoadingMessage />
         ) : (
-          <Suspense fallback={<LoadingMessage />}>{isAuthenticated ? painted ? <SignedInRoutes /> : <LoadingMessage /> : <SignedOutRoutes />}</Suspense>
+          <>
+            {isAuthenticated && painted && <PageDataPrefetch />}
+            <Suspense fallback={<LoadingMessage />}>{signedInContent(isAuthenticated, painted)}</Suspense>
+          </>
         )}
       </LoadErrorBoundary>
     </AppLayout>
   );
+}
+
+/** Signed in, the page once the first screen is painted (its code downloads from then on); signed out, sign-in. */
+function signedInContent(isAuthenticated: boolean, painted: boolean) {
+  if (!isAuthenticated) return <SignedOutRoutes />;
+  return painted ? <SignedInRoutes /> : <LoadingMessage />;
 }
 
 /** While the user state loads, a plain "Loading" message (doc 3 §2.1); also while a page's code downloads. */
