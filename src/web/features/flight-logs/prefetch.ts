@@ -1,13 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchDrones } from '../drones/public-data.ts';
 import { fetchFlightLogsPage, fetchFlightStats, fetchTotalHours, LOGBOOK_KEYS } from './api.ts';
 
 /**
- * The logbook's reads, started while its code downloads rather than after it has rendered (ADR 0066): the
- * same keys and functions as its hooks (use-logbook.ts, useDrones), which then find them in the cache.
+ * The logbook's own reads, started while its code downloads rather than after it has rendered (ADR 0066):
+ * the same keys and functions as its hooks (use-logbook.ts), which then find them in the cache.
  */
 export function prefetchLogbook(client: QueryClient) {
-  void prefetchDrones(client);
   void client.prefetchQuery({ queryKey: LOGBOOK_KEYS.total, queryFn: fetchTotalHours });
   void client.prefetchQuery({ queryKey: LOGBOOK_KEYS.stats, queryFn: fetchFlightStats });
   void client.prefetchInfiniteQuery({
