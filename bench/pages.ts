@@ -6,7 +6,7 @@
  * For each page it also prints what the first paint waited for: the render-blocking requests, the
  * requests chained before the largest paint, and the largest paint's element.
  *
- * Run alone: node bench/pages.ts [--quick]
+ * Run alone: node bench/pages.ts [--quick] [--runs=N] [--pages=/,/logbook] [--no-calibrated]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -187,7 +187,7 @@ function printWaits(run: RunResult) {
   }
 }
 
-export async function benchPages(opts: { runs: number }) {
+export async function benchPages(opts: { runs: number; paths?: string[] | undefined; calibrated?: boolean }) {
   heading(`Pages (Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile simulation, Debian Chromium; median of ${opts.runs} runs per page)`);
   const webRoot = mkdtempSync(join(tmpdir(), 'dd-bench-pages-'));
   const replay = await startReplayServer();
@@ -213,7 +213,7 @@ export async function benchPages(opts: { runs: number }) {
       console.log(title);
       console.log(`${'page'.padEnd(10)}  ${'score'.padStart(5)}  ${'FCP ms'.padStart(7)}  ${'LCP ms'.padStart(7)}  ${'TBT ms'.padStart(6)}  ${'CLS'.padStart(5)}  ${'SI ms'.padStart(6)}  ${'KB'.padStart(5)}  ${'bench idx'.padStart(9)}  scores of all runs`);
       const medians: { path: string; run: RunResult }[] = [];
-      for (const page of PAGES) {
+      for (const page of PAGES.filter((p) => !opts.paths || opts.paths.includes(p.path))) {
         const runs: RunResult[] = [];
         for (let i = 0; i < opts.runs; i++) runs.push(await runOnce(base + page.path, port, page.signedIn ? server.ready.cookie : null, slowdown?.()));
         const sorted = [...runs].sort((a, b) => a.score - b.score);
@@ -233,6 +233,7 @@ export async function benchPages(opts: { runs: number }) {
       printWaits(run);
     }
     // The same pages with the CPU factor aimed at the same phone from this machine's measured speed.
+    if (opts.calibrated === false) return;
     const index = median(medians.map((m) => m.run.benchmarkIndex));
     await table(`\nFor comparison only: CPU slowdown calibrated to this machine (benchmark index / 325, now ${calibratedSlowdown(index)}x)`, () => calibratedSlowdown(index));
   } finally {
@@ -243,4 +244,10 @@ export async function benchPages(opts: { runs: number }) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchPages({ runs: process.argv.includes('--quick') ? 1 : 3 });
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // node bench/pages.ts [--quick] [--runs=N] [--pages=/logbook,/forecast] [--no-calibrated]
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const runs = Number(arg('runs') ?? (process.argv.includes('--quick') ? 1 : 3));
+  const paths = arg('pages')?.split(',');
+  await benchPages({ runs, paths, calibrated: !process.argv.includes('--no-calibrated') });
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QUERY_FRESH_MS } from '../shared/constants.ts';
 import { App } from './app/app.tsx';
@@ -26,12 +26,17 @@ const userCheck = queryClient
   .fetchQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false, staleTime: QUERY_FRESH_MS })
   .catch(() => undefined);
 
-void Promise.race([userCheck, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+// The first render is a transition: React renders it in slices that leave the main thread free for the
+// browser, rather than in one long task (ADR 0066).
+void Promise.race([userCheck, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+});

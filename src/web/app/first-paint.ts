@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the first screen (the layout with the navbar's place, "Loading" in the page) has been painted.
@@ -12,26 +12,29 @@ const listeners = new Set<() => void>();
 function markPainted() {
   if (painted) return;
   painted = true;
-  for (const listener of listeners) listener();
+  // What follows the first paint (the page, the navbar, the theme) renders as a transition: React renders
+  // it in slices that leave the main thread free, rather than in one long task.
+  startTransition(() => {
+    for (const listener of listeners) listener();
+  });
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 export function useFirstPaintDone(): boolean {
-  const done = useSyncExternalStore(subscribe, () => painted);
+  const [done, setDone] = useState(painted);
   useEffect(() => {
-    if (painted) return;
+    const listener = () => setDone(true);
+    listeners.add(listener);
+    // Painted between this component's render and this effect: catch up.
+    if (painted) startTransition(listener);
     // A hidden tab paints nothing (and runs no animation frames): nothing to wait for.
-    if (document.visibilityState === 'hidden') return markPainted();
+    else if (document.visibilityState === 'hidden') markPainted();
     // The frame after the first commit is painted; the task after that frame runs once it is on screen.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
+    const frame = painted ? 0 : requestAnimationFrame(() => {
       timer = setTimeout(markPainted, 0);
     });
     return () => {
+      listeners.delete(listener);
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
