@@ -32,8 +32,10 @@ const noWebFromServer = {
 };
 
 /**
- * A feature may use another feature only through that feature's public index.ts; its api, components
- * and hooks are its own business.
+ * A feature may use another feature only through that feature's public surface: its index.ts, or a narrow
+ * public entry beside it (`public-<what>.ts`) that exposes a light part of that surface without the rest
+ * (ADR 0066: the navbar's buttons without the forms they open); its api, components and hooks are its own
+ * business.
  */
 const otherFeatureInternals = (feature, features) => {
   const others = features.filter((f) => f !== feature).map(escape);
@@ -41,8 +43,8 @@ const otherFeatureInternals = (feature, features) => {
   const names = others.join('|');
   return [
     {
-      regex: `(^(\\.\\./)+|(^|/)features/)(${names})/(?!index(\\.tsx?)?$).+`,
-      message: 'Import another feature only through its index.ts (src/web/features/<name>/index.ts).',
+      regex: `(^(\\.\\./)+|(^|/)features/)(${names})/(?!(index|public-[\\w-]+)(\\.tsx?)?$).+`,
+      message: 'Import another feature only through its index.ts or a public-<what>.ts beside it (src/web/features/<name>/).',
     },
   ];
 };

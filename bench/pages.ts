@@ -6,7 +6,7 @@
  * For each page it also prints what the first paint waited for: the render-blocking requests, the
  * requests chained before the largest paint, and the largest paint's element.
  *
- * Run alone: node bench/pages.ts [--quick]
+ * Run alone: node bench/pages.ts [--quick] [--runs=N] [--pages=/,/logbook] [--no-calibrated]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -137,6 +137,19 @@ async function runLighthouse(url: string, port: number, cookie: string | null, c
 
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
+interface TreeNode {
+  url: string;
+  transferSize?: number;
+  children?: Record<string, TreeNode>;
+}
+/** Lighthouse 13's network tree in the shape of the older critical request chains. */
+function toChains(nodes: Record<string, TreeNode> | undefined): Record<string, Chain> | undefined {
+  if (!nodes) return undefined;
+  return Object.fromEntries(
+    Object.entries(nodes).map(([id, n]) => [id, { request: { url: n.url, transferSize: n.transferSize ?? 0 }, children: toChains(n.children) ?? {} }]),
+  );
+}
+
 /** The longest chain of requests before the page could paint (Lighthouse's critical request chains). */
 function longestChain(chains: Record<string, Chain> | undefined): string[] {
   let best: string[] = [];
@@ -155,9 +168,14 @@ function printWaits(run: RunResult) {
   const blocking = run.audits['render-blocking-insight']?.details?.items ?? run.audits['render-blocking-resources']?.details?.items ?? [];
   const blockingUrls = blocking.map((i) => (typeof i.url === 'string' ? shortUrl(i.url) : null)).filter((u) => u !== null);
   console.log(`    render-blocking: ${blockingUrls.length ? blockingUrls.join(', ') : 'none'}`);
-  const chain = longestChain(run.audits['critical-request-chains']?.details?.chains ?? run.audits['network-dependency-tree-insight']?.details?.chains);
+  // Lighthouse 13 has no critical-request-chains audit: its network-dependency-tree insight holds the tree
+  // (each node's url and transferSize at the top level, the chains inside a list section).
+  const tree = (run.audits['network-dependency-tree-insight']?.details?.items ?? []) as { value?: { chains?: Record<string, TreeNode> } }[];
+  const chains = run.audits['critical-request-chains']?.details?.chains ?? toChains(tree.find((i) => i.value?.chains)?.value?.chains);
+  const chain = longestChain(chains);
   if (chain.length) console.log(`    longest request chain: ${chain.join(' → ')}`);
-  const lcpItems = run.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  // Lighthouse 13 names the largest paint's element (and its phases) in its lcp-breakdown insight.
+  const lcpItems = run.audits['largest-contentful-paint-element']?.details?.items ?? run.audits['lcp-breakdown-insight']?.details?.items ?? [];
   const element = JSON.stringify(lcpItems).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
   if (element) console.log(`    largest paint: ${element.replaceAll('\\"', '"').slice(0, 110)}`);
   const phases = JSON.stringify(lcpItems).match(/"subpart":"[^"]+","label":"[^"]+","duration":[\d.]+/g) ?? [];
@@ -169,7 +187,7 @@ function printWaits(run: RunResult) {
   }
 }
 
-export async function benchPages(opts: { runs: number }) {
+export async function benchPages(opts: { runs: number; paths?: string[] | undefined; calibrated?: boolean }) {
   heading(`Pages (Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile simulation, Debian Chromium; median of ${opts.runs} runs per page)`);
   const webRoot = mkdtempSync(join(tmpdir(), 'dd-bench-pages-'));
   const replay = await startReplayServer();
@@ -195,7 +213,7 @@ export async function benchPages(opts: { runs: number }) {
       console.log(title);
       console.log(`${'page'.padEnd(10)}  ${'score'.padStart(5)}  ${'FCP ms'.padStart(7)}  ${'LCP ms'.padStart(7)}  ${'TBT ms'.padStart(6)}  ${'CLS'.padStart(5)}  ${'SI ms'.padStart(6)}  ${'KB'.padStart(5)}  ${'bench idx'.padStart(9)}  scores of all runs`);
       const medians: { path: string; run: RunResult }[] = [];
-      for (const page of PAGES) {
+      for (const page of PAGES.filter((p) => !opts.paths || opts.paths.includes(p.path))) {
         const runs: RunResult[] = [];
         for (let i = 0; i < opts.runs; i++) runs.push(await runOnce(base + page.path, port, page.signedIn ? server.ready.cookie : null, slowdown?.()));
         const sorted = [...runs].sort((a, b) => a.score - b.score);
@@ -215,6 +233,7 @@ export async function benchPages(opts: { runs: number }) {
       printWaits(run);
     }
     // The same pages with the CPU factor aimed at the same phone from this machine's measured speed.
+    if (opts.calibrated === false) return;
     const index = median(medians.map((m) => m.run.benchmarkIndex));
     await table(`\nFor comparison only: CPU slowdown calibrated to this machine (benchmark index / 325, now ${calibratedSlowdown(index)}x)`, () => calibratedSlowdown(index));
   } finally {
@@ -225,4 +244,10 @@ export async function benchPages(opts: { runs: number }) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchPages({ runs: process.argv.includes('--quick') ? 1 : 3 });
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // node bench/pages.ts [--quick] [--runs=N] [--pages=/logbook,/forecast] [--no-calibrated]
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const runs = Number(arg('runs') ?? (process.argv.includes('--quick') ? 1 : 3));
+  const paths = arg('pages')?.split(',');
+  await benchPages({ runs, paths, calibrated: !process.argv.includes('--no-calibrated') });
+}

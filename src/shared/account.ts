@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from './tiers.ts';
+import { COUNTRIES, MEASUREMENT_SYSTEMS, THEMES } from './preferences.ts';
 
 export const tierSchema = z.enum(TIERS);
 
@@ -31,26 +32,8 @@ export const tierInfoSchema = z.object({
 });
 export type TierInfo = z.infer<typeof tierInfoSchema>;
 
-export const THEMES = ['system', 'light', 'dark'] as const;
-export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ', 'FR', 'DE', 'JP', 'CN', 'IN', 'BR', 'MX'] as const;
-export const MEASUREMENT_SYSTEMS = ['imperial', 'metric'] as const;
-export type Theme = (typeof THEMES)[number];
-export type Country = (typeof COUNTRIES)[number];
-
-export const COUNTRY_NAMES: Record<Country, string> = {
-  US: 'United States',
-  CA: 'Canada',
-  GB: 'United Kingdom',
-  AU: 'Australia',
-  NZ: 'New Zealand',
-  FR: 'France',
-  DE: 'Germany',
-  JP: 'Japan',
-  CN: 'China',
-  IN: 'India',
-  BR: 'Brazil',
-  MX: 'Mexico',
-};
+// The preference choices and defaults live without the schemas, for the pages that only read them (ADR 0066).
+export * from './preferences.ts';
 
 export const preferencesSchema = z.object({
   userId: z.string(),
@@ -64,16 +47,6 @@ export const preferencesSchema = z.object({
   lastUpdated: z.string().nullable(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
-
-export const PREFERENCE_DEFAULTS = {
-  showQuickQuestions: true,
-  showHelpTip: true,
-  theme: 'system',
-  country: 'US',
-  measurementSystem: 'imperial',
-  earlyAccess: false,
-  featureUpdates: true,
-} as const satisfies Omit<Preferences, 'userId' | 'lastUpdated'>;
 
 export const publicPreferencesSchema = preferencesSchema.pick({ showQuickQuestions: true, showHelpTip: true });
 

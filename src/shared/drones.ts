@@ -218,10 +218,8 @@ export function droneDisplayName(d: { name: string | null; manufacturer: string;
   return d.name?.trim() || makeAndModel(d);
 }
 
-/** Drones first by primary, then in the order they were added (doc 2 §4: the primary drone is listed first). */
-export function sortDrones<T extends { isPrimary: boolean; createdAt: string; id: number }>(drones: readonly T[]): T[] {
-  return [...drones].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
-}
+// The list order lives without the schemas, for the pages that only list drones (ADR 0066).
+export { sortDrones } from './drones-order.ts';
 
 // ---- Drone limits (doc 2 §6, §9; DESIGN §4): read from the one plan catalogue ----
 

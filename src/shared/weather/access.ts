@@ -1,5 +1,7 @@
 import type { Tier, TierPair } from '../tiers.ts';
-import { AI_ANALYSIS_TIERS } from './contract.ts';
+
+/** Tiers that get the AI brief and analysis (§6); the rest see the simple brief. */
+export const AI_ANALYSIS_TIERS = ['pro', 'business', 'business_pro', 'enterprise', 'admin', 'super_admin', 'developer'] as const;
 
 /**
  * AI brief and analysis (spec doc 3 §6): pro, business, enterprise, admin, super_admin, developer.

@@ -376,5 +376,5 @@ export const aiFlightAnalysisResponseSchema = z.object({
 });
 export type AiFlightAnalysisResponse = z.infer<typeof aiFlightAnalysisResponseSchema>;
 
-/** Tiers that get the AI brief and analysis (§6); the rest see the simple brief. */
-export const AI_ANALYSIS_TIERS = ['pro', 'business', 'business_pro', 'enterprise', 'admin', 'super_admin', 'developer'] as const;
+// Tiers that get the AI brief and analysis (§6): beside the rule that reads them, without the schemas.
+export { AI_ANALYSIS_TIERS } from './access.ts';

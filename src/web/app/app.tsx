@@ -2,52 +2,53 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { LoginPage, useAuth } from '../features/auth/index.ts';
+import { useFirstPaintDone } from './first-paint.ts';
 import { AppLayout } from './layout.tsx';
 import { withShell } from './lazy-modules.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
+import { PageDataPrefetch } from './page-data.tsx';
 import { AdminOrDeveloperRoute } from './route-guards.tsx';
 
 // Every page past sign-in loads on its first visit, so the sign-in screen downloads none of them, nor what
-// only they use (forms, dialogs, menus, the contract's schemas). Each comes through its feature's index.ts.
+// only they use (forms, dialogs, menus, the contract's schemas). Each page is imported from its own file:
+// pages are the router's, not part of a feature's index.ts, so a feature that uses another's hook or key
+// does not bring that feature's pages along (ADR 0066).
 /** A signed-in page, revealed once its code and the navbar's have both arrived (fetched in parallel). */
 const signedIn = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(() => withShell(load()).then((module) => ({ default: pick(module) })));
 
-const account = () => import('../features/account/index.ts');
-const admin = () => import('../features/admin/index.ts');
-const business = () => import('../features/business/index.ts');
-const drones = () => import('../features/drones/index.ts');
-
-const ProfilePage = signedIn(account, (m) => m.ProfilePage);
-const AnalyticsPage = signedIn(admin, (m) => m.AnalyticsPage);
-const DocumentReviewPage = signedIn(() => import('../features/documents/index.ts'), (m) => m.DocumentReviewPage);
-const ErrorManagementPage = signedIn(admin, (m) => m.ErrorManagementPage);
-const HelpRequestManagementPage = signedIn(admin, (m) => m.HelpRequestManagementPage);
-const UserManagementPage = signedIn(admin, (m) => m.UserManagementPage);
-const HomePage = signedIn(() => import('../features/assistant/index.ts'), (m) => m.HomePage);
+const ProfilePage = signedIn(() => import('../features/account/components/profile-page.tsx'), (m) => m.ProfilePage);
+const AnalyticsPage = signedIn(() => import('../features/admin/pages/analytics-page.tsx'), (m) => m.AnalyticsPage);
+const DocumentReviewPage = signedIn(() => import('../features/documents/pages/document-review-page.tsx'), (m) => m.DocumentReviewPage);
+const ErrorManagementPage = signedIn(() => import('../features/admin/pages/error-management-page.tsx'), (m) => m.ErrorManagementPage);
+const HelpRequestManagementPage = signedIn(() => import('../features/admin/pages/help-request-management-page.tsx'), (m) => m.HelpRequestManagementPage);
+const UserManagementPage = signedIn(() => import('../features/admin/pages/user-management-page.tsx'), (m) => m.UserManagementPage);
+const HomePage = signedIn(() => import('../features/assistant/pages/home-page.tsx'), (m) => m.HomePage);
 // /pricing keeps the staff guard only while payments are off (ADR 0040): the page applies it itself.
 const PricingPage = signedIn(() => import('../features/billing/pages/pricing-page.tsx'), (m) => function Pricing() {
   return <m.PricingPage guard={staff} />;
 });
-const CompanySetupPage = signedIn(business, (m) => m.CompanySetupPage);
-const DocumentsPage = signedIn(() => import('../features/documents/index.ts'), (m) => m.DocumentsPage);
-const DroneIconsPage = signedIn(drones, (m) => m.DroneIconsPage);
-const DronesPage = signedIn(drones, (m) => m.DronesPage);
+const CompanySetupPage = signedIn(() => import('../features/business/pages/company-setup-page.tsx'), (m) => m.CompanySetupPage);
+const DocumentsPage = signedIn(() => import('../features/documents/pages/documents-page.tsx'), (m) => m.DocumentsPage);
+const DroneIconsPage = signedIn(() => import('../features/drones/pages/drone-icons-page.tsx'), (m) => m.DroneIconsPage);
+const DronesPage = signedIn(() => import('../features/drones/pages/drones-page.tsx'), (m) => m.DronesPage);
 const UasFacilitiesPage = signedIn(() => import('../features/facilities/index.ts'), (m) => m.UasFacilitiesPage);
-const DeveloperFeaturesPage = signedIn(() => import('../features/features/index.ts'), (m) => m.DeveloperFeaturesPage);
-const LogbookPage = signedIn(() => import('../features/flight-logs/index.ts'), (m) => m.LogbookPage);
-const ForecastPage = signedIn(() => import('../features/weather/index.ts'), (m) => m.ForecastPage);
+const DeveloperFeaturesPage = signedIn(() => import('../features/features/pages/developer-features-page.tsx'), (m) => m.DeveloperFeaturesPage);
+const LogbookPage = signedIn(() => import('../features/flight-logs/pages/logbook-page.tsx'), (m) => m.LogbookPage);
+const ForecastPage = signedIn(() => import('../features/weather/pages/forecast-page.tsx'), (m) => m.ForecastPage);
 // The provider choice (e-mail form, developer sign-in with its select) is a second step of signing in: its
 // code is not part of the sign-in screen. It is imported from its own file, because auth's index.ts is in
 // the first load (useAuth) and a lazy import of a module already loaded would split nothing off.
 const ProvidersPage = lazy(() => import('../features/auth/components/providers-page.tsx').then((m) => ({ default: m.ProvidersPage })));
 // Invitations are accepted signed out as well, where no navbar is wanted: the page alone.
-const AcceptInvitationPage = lazy(() => business().then((m) => ({ default: m.AcceptInvitationPage })));
+const AcceptInvitationPage = lazy(() => import('../features/business/pages/accept-invitation-page.tsx').then((m) => ({ default: m.AcceptInvitationPage })));
 
 /** The route table of doc 3 §2.1, plus the two redirects of DESIGN §4. */
 export function App() {
   const { isAuthenticated, isLoading } = useAuth();
   const { pathname } = useLocation();
+  // A signed-in page's code downloads after the first screen is painted (see first-paint.ts).
+  const painted = useFirstPaintDone();
   return (
     <AppLayout>
       <LoadErrorBoundary resetKey={pathname}>
@@ -57,11 +58,20 @@ export function App() {
         {isLoading ? (
           <LoadingMessage />
         ) : (
-          <Suspense fallback={<LoadingMessage />}>{isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+          <>
+            {isAuthenticated && painted && <PageDataPrefetch />}
+            <Suspense fallback={<LoadingMessage />}>{signedInContent(isAuthenticated, painted)}</Suspense>
+          </>
         )}
       </LoadErrorBoundary>
     </AppLayout>
   );
+}
+
+/** Signed in, the page once the first screen is painted (its code downloads from then on); signed out, sign-in. */
+function signedInContent(isAuthenticated: boolean, painted: boolean) {
+  if (!isAuthenticated) return <SignedOutRoutes />;
+  return painted ? <SignedInRoutes /> : <LoadingMessage />;
 }
 
 /** While the user state loads, a plain "Loading" message (doc 3 §2.1); also while a page's code downloads. */

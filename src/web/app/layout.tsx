@@ -4,6 +4,7 @@ import { useAuth } from '../features/auth/index.ts';
 // static import of the index would put the navbar (menus, the feedback dialog and their libraries) back
 // into the sign-in screen's first load.
 import { BetaBanner } from '../features/shell/components/beta-banner.tsx';
+import { useFirstPaintDone } from './first-paint.ts';
 import { loadShell } from './lazy-modules.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
 
@@ -12,6 +13,8 @@ const Navbar = lazy(() => loadShell().then((m) => ({ default: m.Navbar })));
 /** Doc 1 §2: a sticky header (the dismissible beta banner above the navbar), then the main content. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  // The navbar's code downloads after the first screen is painted, with the page's (see first-paint.ts).
+  const painted = useFirstPaintDone();
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
@@ -22,7 +25,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40" data-testid="app-header">
         <BetaBanner />
-        {user && (
+        {user && !painted && <NavbarPlaceholder />}
+        {user && painted && (
           <LoadErrorBoundary fallback={<NavbarPlaceholder />}>
             <Suspense fallback={<NavbarPlaceholder />}>
               <Navbar user={user} />

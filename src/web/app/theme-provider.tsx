@@ -3,6 +3,7 @@ import type { Theme } from '../../shared/account.ts';
 import { useAuth } from '../features/auth/index.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { applyTheme, DARK_QUERY, type ResolvedTheme } from '../lib/theme.ts';
+import { useFirstPaintDone } from './first-paint.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
 import type { ThemeChoice } from './preferred-theme.tsx';
 
@@ -25,6 +26,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user, isLoading: authLoading } = useAuth();
   const [choice, setChoice] = useState<ThemeChoice | null>(null);
   const osDark = useMediaQuery(DARK_QUERY);
+  const painted = useFirstPaintDone();
 
   // A choice counts only for the user it was read for (a sign-out and another sign-in start over).
   const userChoice = user && choice?.userId === user.id ? choice : null;
@@ -41,7 +43,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ThemeContext value={{ theme, resolvedTheme }}>
       {children}
       {/* If its code cannot load, the startup theme simply stays. */}
-      {user && (
+      {/* Its code (and the preferences' query) follows the first paint, like the page's (first-paint.ts). */}
+      {user && painted && (
         <LoadErrorBoundary fallback={null}>
           <Suspense fallback={null}>
             <PreferredTheme userId={user.id} onChoice={setChoice} />

@@ -1,5 +1,5 @@
 import type { Preferences, Theme } from '../../../shared/account.ts';
-import { THEMES } from '../../../shared/account.ts';
+import { THEMES } from '../../../shared/preferences.ts';
 
 /**
  * A theme the server failed to save is kept "for this session only" (doc 1 §8): it lives in session

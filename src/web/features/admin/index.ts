@@ -1,6 +1,4 @@
-export { AnalyticsPage } from './pages/analytics-page.tsx';
-export { ErrorManagementPage } from './pages/error-management-page.tsx';
-export { HelpRequestManagementPage } from './pages/help-request-management-page.tsx';
-export { UserManagementPage } from './pages/user-management-page.tsx';
+// Pages are not part of a feature's public surface: the router (app/app.tsx) imports each page from its
+// own file, so a feature that needs a hook or a key from here does not bring the pages in too (ADR 0066).
 export { AdminToolsLinks } from './components/admin-tools-links.tsx';
 export { StaffPage, NativeSelect, Loading, serverMessage, formatWhen } from './components/staff-page.tsx';

@@ -1,2 +1,3 @@
-export { PricingPage } from './pages/pricing-page.tsx';
+// Pages are not part of a feature's public surface: the router (app/app.tsx) imports each page from its
+// own file, so a feature that needs a hook or a key from here does not bring the pages in too (ADR 0066).
 export { usePaymentsConfigured } from './hooks/use-billing-status.ts';

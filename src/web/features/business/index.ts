@@ -1,5 +1,5 @@
-export { AcceptInvitationPage } from './pages/accept-invitation-page.tsx';
-export { CompanySetupPage } from './pages/company-setup-page.tsx';
+// Pages are not part of a feature's public surface: the router (app/app.tsx) imports each page from its
+// own file, so a feature that needs a hook or a key from here does not bring the pages in too (ADR 0066).
 export { BusinessSetupModal } from './components/business-setup-modal.tsx';
 export { PendingInvitationRedirect } from './components/pending-invitation-redirect.tsx';
 export { PilotsTab } from './components/pilots-tab.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PREFERENCE_DEFAULTS, type Preferences } from '../../../../shared/account.ts';
+import type { Preferences } from '../../../../shared/account.ts';
+import { PREFERENCE_DEFAULTS } from '../../../../shared/preferences.ts';
 import { QUERY_FRESH_MS } from '../../../../shared/constants.ts';
 import { fetchPreferences, PREFERENCES_KEY } from '../api.ts';
 import { withSessionTheme } from '../session-theme.ts';

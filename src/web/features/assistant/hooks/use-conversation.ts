@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, QueryResponse } from '../../../../shared/assistant.ts';
 import { TIER_KEY } from '../../account/index.ts';
-import { DRONES_KEY } from '../../drones/index.ts';
+import { DRONES_KEY } from '../../drones/public-data.ts';
 import { LOGBOOK_KEYS } from '../../flight-logs/index.ts';
 import { postQuery, QUERIES_KEY, resetConversation } from '../api.ts';
 import { browserStore, loadConversation, saveConversation } from '../conversation-storage.ts';

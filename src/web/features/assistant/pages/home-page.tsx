@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BugReportButton } from '../../support/index.ts';
-import { BusinessSetupModal, PendingInvitationRedirect } from '../../business/index.ts';
+import { BugReportButton } from '../../support/public-buttons.ts';
+import { BusinessSetupModal, PendingInvitationRedirect } from '../../business/public-home.ts';
 import { useAuth } from '../../auth/index.ts';
 import { QueryLimitStatus, usePreferences, usePolledTierInfo } from '../../account/index.ts';
 import { ChatInputBar } from '../components/chat-input-bar.tsx';

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { DRONE_MESSAGES, droneFormSchema, FLIGHT_HOURS_STEP, generateUniqueIdentifier, type Drone, type DroneInputRaw } from '../../../../shared/drones.ts';
 import { MANUFACTURER_NAMES, modelsOf, OTHER, otherModelLabel } from '../../../../shared/manufacturers.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createDrone, DRONES_KEY, updateDrone } from '../api.ts';
+import { FieldRow } from './field-row.tsx';
 import { NativeSelect } from './native-select.tsx';
 
 type Field = 'name' | 'uniqueIdentifier' | 'serialNumber' | 'manufacturer' | 'model' | 'customManufacturer' | 'customModel' | 'faaRegistration' | 'flightHours' | 'registrationDate' | 'lastMaintenanceDate' | 'notes';
@@ -177,19 +177,5 @@ function DroneForm({ drone, onDone }: { drone: Drone | null; onDone: () => void 
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-export function FieldRow({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sortDrones } from '../../../../shared/drones.ts';
+import { sortDrones } from '../../../../shared/drones-order.ts';
 import { useAuth } from '../../auth/index.ts';
 import { DRONES_KEY, fetchDrones } from '../api.ts';
 

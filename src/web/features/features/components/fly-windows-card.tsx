@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import { GATED_FEATURES } from '../../../../shared/features.ts';
+import { GATED_FEATURES } from '../../../../shared/gated-features.ts';
 import { localWhen } from '../../../../shared/weather/local-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

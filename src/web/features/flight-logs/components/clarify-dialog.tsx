@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FLIGHT_LOG_MESSAGES, type ClarificationResponse } from '../../../../shared/flight-logs/contract.ts';
+import type { ClarificationResponse } from '../../../../shared/flight-logs/contract.ts';
+import { FLIGHT_LOG_MESSAGES } from '../../../../shared/flight-logs/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';

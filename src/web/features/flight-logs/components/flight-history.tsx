@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { FLIGHT_TYPE_LABELS, formatDuration, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import type { FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import { FLIGHT_TYPE_LABELS, formatDuration } from '../../../../shared/flight-logs/constants.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatFlightDate } from '../format.ts';

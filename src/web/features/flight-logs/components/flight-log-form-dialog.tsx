@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { DRONES_KEY } from '../../drones/index.ts';
+import { DRONES_KEY } from '../../drones/public-data.ts';
 import { createFlightLog, LOGBOOK_KEYS, replaceFlightLog } from '../api.ts';
 import { localToday } from '../format.ts';
 import { FieldRow, NativeSelect } from './fields.tsx';

@@ -1,6 +1,6 @@
 import { Clock, Drone, Plane } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { formatTotalHours } from '../../../../shared/flight-logs/contract.ts';
+import { formatTotalHours } from '../../../../shared/flight-logs/constants.ts';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
 /** Total Flight Hours (1 decimal), Total Flights, Registered Drones (doc 2 §2, §9). */

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { FLIGHT_LOG_MESSAGES, IMPORT_OVERLAY_CLOSE_MS, IMPORT_PROGRESS_CREEP, importSummary, type ClarificationResponse } from '../../../../shared/flight-logs/contract.ts';
+import type { ClarificationResponse } from '../../../../shared/flight-logs/contract.ts';
+import { FLIGHT_LOG_MESSAGES, IMPORT_OVERLAY_CLOSE_MS, IMPORT_PROGRESS_CREEP, importSummary } from '../../../../shared/flight-logs/constants.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { DRONES_KEY } from '../../drones/index.ts';
+import { DRONES_KEY } from '../../drones/public-data.ts';
 import { answerClarification, cancelImportSession, LOGBOOK_KEYS, startImport, type ImportOutcome } from '../api.ts';
 
 export type ImportStage = 'idle' | 'reading' | 'preparing' | 'analysing' | 'clarifying' | 'processing' | 'complete';

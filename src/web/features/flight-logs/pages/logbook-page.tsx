@@ -3,8 +3,10 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { Download, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BULK_IDS_MAX, bulkDeleteConfirm, type BulkResult, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT, type FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import type { BulkResult, FlightLog } from '../../../../shared/flight-logs/contract.ts';
+import { BULK_IDS_MAX, bulkDeleteConfirm, bulkEditDone, exportFileName, FLIGHT_LOG_MESSAGES, IMPORT_ACCEPT } from '../../../../shared/flight-logs/constants.ts';
 import { canExportCsv, canImportCsv, CSV_EXPORT_UPGRADE_TIP, CSV_IMPORT_UPGRADE_TIP } from '../../../../shared/flight-logs/policy.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -13,17 +15,19 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTierAccess } from '../../auth/index.ts';
 import { usePaymentsConfigured } from '../../billing/index.ts';
-import { DRONES_KEY, useDrones } from '../../drones/index.ts';
+import { DRONES_KEY, useDrones } from '../../drones/public-data.ts';
 import { bulkDeleteFlightLogs, bulkPatchFlightLogs, deleteFlightLog, downloadExport, fetchAllFlightLogIds, LOGBOOK_KEYS } from '../api.ts';
-import { BulkEditDialog } from '../components/bulk-edit-dialog.tsx';
 import { ClarifyDialog } from '../components/clarify-dialog.tsx';
 import { FlightHistory } from '../components/flight-history.tsx';
-import { FlightLogFormDialog } from '../components/flight-log-form-dialog.tsx';
 import { HoursChart } from '../components/hours-chart.tsx';
 import { ProgressOverlay } from '../components/progress-overlay.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
 import { useCsvImport } from '../hooks/use-csv-import.ts';
 import { useFlightLogs, useFlightStats, useTotalHours } from '../hooks/use-logbook.ts';
+
+// The add/edit form (with the contract's schema) and the bulk edit form download on first opening (ADR 0066).
+const FlightLogFormDialog = lazyDialog(() => import('../components/flight-log-form-dialog.tsx').then((m) => m.FlightLogFormDialog));
+const BulkEditDialog = lazyDialog(() => import('../components/bulk-edit-dialog.tsx').then((m) => m.BulkEditDialog));
 
 type Bulk = { title: string; done: number; total: number } | null;
 type Confirm = { kind: 'one'; log: FlightLog } | { kind: 'many' } | null;

@@ -1,7 +1,7 @@
 import { Plane } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/account.ts';
-import { FeedbackButton } from '../../support/index.ts';
+import { FeedbackButton } from '../../support/public-buttons.ts';
 import { ToolsMenu } from './tools-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 

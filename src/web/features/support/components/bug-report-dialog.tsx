@@ -1,7 +1,4 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { Bug } from 'lucide-react';
-import { useState } from 'react';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { BUG_REPORT_MUTATION_KEY } from '../api.ts';
 import { BugReportForm } from './bug-report-form.tsx';
@@ -30,32 +27,5 @@ export function BugReportDialog({ open, onOpenChange }: BugReportDialogProps) {
         <BugReportForm onSubmitted={() => onOpenChange(false)} onCancel={() => change(false)} />
       </DialogContent>
     </Dialog>
-  );
-}
-
-export type BugReportButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
-  /** Show the words beside the icon (the icon-only form is the home page's). */
-  withLabel?: boolean;
-};
-
-/** A bug icon button (accessible name "Report a bug") that opens the bug report dialog. */
-export function BugReportButton({ withLabel = false, variant = 'ghost', size, ...props }: BugReportButtonProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant={variant}
-        size={size ?? (withLabel ? 'default' : 'icon')}
-        aria-label={withLabel ? undefined : 'Report a bug'}
-        title="Report a bug"
-        data-testid="bug-report-button"
-        {...props}
-        onClick={() => setOpen(true)}
-      >
-        <Bug aria-hidden />
-        {withLabel && 'Report a bug'}
-      </Button>
-      <BugReportDialog open={open} onOpenChange={setOpen} />
-    </>
   );
 }

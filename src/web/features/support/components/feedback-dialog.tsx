@@ -1,7 +1,4 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { MessageSquarePlus } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FEEDBACK_MUTATION_KEY } from '../api.ts';
 import { FeedbackForm } from './feedback-form.tsx';
@@ -33,26 +30,5 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
         <FeedbackForm onSubmitted={() => onOpenChange(false)} onCancel={() => change(false)} />
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** The navbar's feedback button (doc 1 §2): opens the feedback dialog. */
-export function FeedbackButton({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Feedback"
-        title="Feedback"
-        data-testid="feedback-button"
-        className={className}
-        onClick={() => setOpen(true)}
-      >
-        <MessageSquarePlus aria-hidden />
-      </Button>
-      <FeedbackDialog open={open} onOpenChange={setOpen} />
-    </>
   );
 }
