@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { embedTexts } from '../src/server/modules/knowledge/encoder.ts';
 import { listenUntilStopped } from './lib.ts';
 
 export interface ScaleServerReady {
@@ -24,7 +25,7 @@ export interface ScaleServerReady {
   startPeakMb: number;
   facilitiesMs: number;
 }
-export type ScaleServerAsk = { ask: 'reset' } | { ask: 'peak' } | { ask: 'seed' };
+export type ScaleServerAsk = { ask: 'reset' } | { ask: 'peak' } | { ask: 'seed' } | { ask: 'encoder' };
 export interface ScaleServerPeak {
   peakMb: number;
   baseMb: number;
@@ -61,7 +62,8 @@ async function signIn(email: string) {
 }
 
 const importers = [];
-for (let i = 0; i < 4; i++) importers.push((await signIn(`bench-importer-${i}-${process.pid}@example.com`)).cookie);
+// Two rounds of four: with the assistant's sentence encoder idle, then loaded.
+for (let i = 0; i < 8; i++) importers.push((await signIn(`bench-importer-${i}-${process.pid}@example.com`)).cookie);
 const lister = await signIn(`bench-lister-${process.pid}@example.com`);
 const [owner] = (await database.db.execute<{ user_id: string }>(sql`select user_id from drones where id = ${lister.droneId}`)).rows;
 
@@ -115,7 +117,10 @@ async function settled(): Promise<number> {
 }
 
 process.on('message', (m: ScaleServerAsk) => {
-  if (m.ask === 'seed') {
+  if (m.ask === 'encoder') {
+    // What a question does to the server's memory: its sentence encoder's thread starts and loads the model.
+    void embedTexts(['how high can i fly my drone']).then(() => process.send?.({ peakMb: 0, baseMb: 0 } satisfies ScaleServerPeak));
+  } else if (m.ask === 'seed') {
     void seed().then(() => process.send?.({ peakMb: 0, baseMb: 0 } satisfies ScaleServerPeak));
   } else if (m.ask === 'reset') {
     void settled().then((settleMs) => {
