@@ -23,7 +23,7 @@ parentPort?.on('message', (request: EncoderRequest) => {
     .then(
       (raw) => {
         const vectors = raw.map((v) => Float32Array.from(v));
-        parentPort?.postMessage({ id: request.id, vectors } satisfies EncoderReply, vectors.map((v) => v.buffer as ArrayBuffer));
+        parentPort?.postMessage({ id: request.id, vectors } satisfies EncoderReply, vectors.map((v) => v.buffer));
       },
       (error: unknown) => {
         model = null;

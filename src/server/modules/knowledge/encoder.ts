@@ -38,7 +38,7 @@ function startThread(): EncoderThread {
     else p.resolve(reply.vectors);
     settle(t);
   });
-  worker.on('error', (error) => failAll(error));
+  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
   worker.on('exit', (code) => failAll(new Error(`the sentence encoder's thread ended (code ${code})`)));
   return t;
 }
