@@ -3,6 +3,7 @@ import type { BenchServerReady } from './http-server.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { printSummary, profileChild, type ProfileSummary } from './cpu-profile.ts';
 import { fmt, heading, startBenchServer } from './lib.ts';
 
@@ -89,3 +90,5 @@ export async function benchHttp(opts: { seconds: number }) {
   }
   for (const { kind, summary } of profiles) printSummary(`\nCPU profile of signed-in GET ${PROFILED} on ${kind} (${CONNECTIONS} connections)`, summary);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchHttp({ seconds: process.argv.includes('--quick') ? 2 : 10 });
