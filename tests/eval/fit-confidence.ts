@@ -6,30 +6,11 @@
  * the best candidate of another article). Prints CALIBRATION to paste into fuse-hits.ts and the
  * reliability of the first-ranked answers on the tune half. Run: node tests/eval/fit-confidence.ts
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { EVIDENCE_KEYS, evidenceOf, fuseRankings, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
-import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import { openTuneSet } from './tune-set.ts';
 
-interface TuneItem {
-  kind: string;
-  question: string;
-  previous?: string[];
-  sections: string[];
-}
-
-const dir = fileURLToPath(new URL('./', import.meta.url));
-const items = (JSON.parse(readFileSync(`${dir}pilot/tune.json`, 'utf8')) as TuneItem[]).filter((x) => x.kind === 'answer' && x.sections.length);
-const database = await openDatabase({});
-await syncShippedKnowledge(database.db, loadArticles());
-const names = new Map<string, string>();
-for (const r of (await database.db.execute<{ id: string; article_key: string; position: number }>(sql`select id, article_key, position from knowledge_sections`)).rows) {
-  names.set(r.id, `${r.article_key}#${r.position + 1}`);
-}
+const { items, database, names } = await openTuneSet();
 
 const samples: { x: Evidence; y: number; first: boolean }[] = [];
 for (const item of items) {

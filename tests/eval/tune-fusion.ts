@@ -4,29 +4,11 @@
  * semantic weights, on the tune half ONLY (the held-out half and the unseen set are never given here).
  * Run: node tests/eval/tune-fusion.ts
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { fuseRankings } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve, type Retrieved } from '../../src/server/modules/assistant/retrieve.ts';
-import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import { openTuneSet, type TuneItem } from './tune-set.ts';
 
-interface TuneItem {
-  kind: string;
-  question: string;
-  previous?: string[];
-  sections: string[];
-}
-
-const dir = fileURLToPath(new URL('./', import.meta.url));
-const items = (JSON.parse(readFileSync(`${dir}pilot/tune.json`, 'utf8')) as TuneItem[]).filter((x) => x.kind === 'answer' && x.sections.length);
-const database = await openDatabase({});
-await syncShippedKnowledge(database.db, loadArticles());
-const names = new Map<string, string>();
-const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(sql`select id, article_key, position from knowledge_sections`);
-for (const r of rows.rows) names.set(r.id, `${r.article_key}#${r.position + 1}`);
+const { items, database, names } = await openTuneSet();
 
 const found: { item: TuneItem; r: Retrieved }[] = [];
 for (const item of items) {
