@@ -75,7 +75,12 @@ describe('the extraction job across restarts', () => {
     const app = await createTestApp({}, {}, { database });
     try {
       expect(await documentOnceSettled(app, id)).toMatchObject({ status: 'ready', error: null, content: 'Hangar doors close before charging.' });
-      const [job] = (await database.db.execute<{ state: string; retry_count: number }>(sql`select state, retry_count from pgboss.job where id = ${jobId}::uuid`)).rows;
+      // The document is ready once the handler wrote it; pg-boss marks the job completed just after the
+      // handler returns, so the test waits for that too (seen active for a moment in CI on PostgreSQL).
+      const job = await waitFor(async () => {
+        const [row] = (await database.db.execute<{ state: string; retry_count: number }>(sql`select state, retry_count from pgboss.job where id = ${jobId}::uuid`)).rows;
+        return row && row.state !== 'active' ? row : undefined;
+      }, 'job left active', 20_000);
       expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
     } finally {
       await app.close();
