@@ -63,6 +63,11 @@ describe('utcDay', () => {
     expect(utcDay(at('2024-02-29T23:59:59Z'))).toBe('2024-02-29');
     expect(utcDay(at('2024-03-01T00:30:00+01:00'))).toBe('2024-02-29');
   });
+
+  it('keeps the day it made last only within that day, whatever order days are asked in', () => {
+    const asked = ['2026-11-24T00:00:00Z', '2026-11-24T23:59:59.999Z', '2026-11-25T00:00:00Z', '2026-11-24T12:00:00Z', '1969-12-31T23:59:59Z', '1969-12-31T00:00:00Z', '1970-01-01T00:00:00Z'];
+    expect(asked.map((iso) => utcDay(at(iso)))).toEqual(['2026-11-24', '2026-11-24', '2026-11-25', '2026-11-24', '1969-12-31', '1969-12-31', '1970-01-01']);
+  });
 });
 
 describe('when an allowance resets (issue 16)', () => {

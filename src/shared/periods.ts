@@ -9,7 +9,17 @@ export function periodStart(period: QueryPeriod, now: Date): Date {
 }
 
 /** A date as the YYYY-MM-DD string PostgreSQL's date type uses, in UTC. */
-export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+export function utcDay(d: Date): string {
+  const t = d.getTime();
+  // Asked on every signed-in request (records' daily API use): the string is made once per day.
+  if (t >= lastDay.from && t < lastDay.from + DAY_MS) return lastDay.text;
+  const from = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+  const text = d.toISOString().slice(0, 10);
+  lastDay = { from, text };
+  return text;
+}
+const DAY_MS = 86_400_000;
+let lastDay = { from: Number.NaN, text: '' };
 
 /** Start of the next query period: when the allowance resets. */
 export function nextPeriodStart(period: QueryPeriod, now: Date): Date {
