@@ -31,6 +31,12 @@ export interface ScaleServerPeak {
   baseMb: number;
   /** How long the server idled before its resident set stopped falling (reset only). */
   settleMs?: number;
+  /**
+   * What the resident set at rest holds (reset only, MB): V8's heap, and memory outside it (every
+   * WebAssembly memory, PGlite's and the encoder's, and buffers), as process.memoryUsage() counts them.
+   */
+  heapMb?: number;
+  externalMb?: number;
 }
 
 const FLIGHTS = Number(process.env.BENCH_FLIGHTS ?? 200_000);
@@ -49,7 +55,12 @@ const config = loadConfig(
   { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_WRITES: '0', AUTH_DEV_LOGIN: '1' },
   { webRoot: null },
 );
-const { app, database } = await buildApp(config);
+const { app, database, assistant } = await buildApp(config);
+// As main.ts does before listening: the knowledge base indexed, and with it the assistant's warm-up, which
+// loads the sentence encoder (a server just started has it loaded for its first 10 minutes).
+// BENCH_NO_ENCODER=1 leaves the assistant out altogether, to tell what it adds.
+const withAssistant = process.env.BENCH_NO_ENCODER !== '1';
+if (withAssistant) await assistant.syncKnowledge();
 
 async function signIn(email: string) {
   const res = await app.inject({ method: 'POST', url: '/api/dev/login', payload: { email, tier: 'pro' } });
@@ -62,7 +73,7 @@ async function signIn(email: string) {
 }
 
 const importers = [];
-// Two rounds of four: with the assistant's sentence encoder idle, then loaded.
+// Two rounds of four: as the server was started, then after an assistant question.
 for (let i = 0; i < 8; i++) importers.push((await signIn(`bench-importer-${i}-${process.pid}@example.com`)).cookie);
 const lister = await signIn(`bench-lister-${process.pid}@example.com`);
 const [owner] = (await database.db.execute<{ user_id: string }>(sql`select user_id from drones where id = ${lister.droneId}`)).rows;
@@ -117,15 +128,17 @@ async function settled(): Promise<number> {
 }
 
 process.on('message', (m: ScaleServerAsk) => {
-  if (m.ask === 'encoder') {
-    // What a question does to the server's memory: its sentence encoder's thread starts and loads the model.
+  if (m.ask === 'encoder' && !withAssistant) process.send?.({ peakMb: 0, baseMb: 0 } satisfies ScaleServerPeak);
+  else if (m.ask === 'encoder') {
+    // What a question does to the server's memory: its sentence encoder loads the model.
     void embedTexts(['how high can i fly my drone']).then(() => process.send?.({ peakMb: 0, baseMb: 0 } satisfies ScaleServerPeak));
   } else if (m.ask === 'seed') {
     void seed().then(() => process.send?.({ peakMb: 0, baseMb: 0 } satisfies ScaleServerPeak));
   } else if (m.ask === 'reset') {
     void settled().then((settleMs) => {
       shared[0] = process.memoryUsage.rss();
-      process.send?.({ peakMb: shared[0] / 2 ** 20, baseMb: shared[0] / 2 ** 20, settleMs } satisfies ScaleServerPeak);
+      const { heapTotal, external } = process.memoryUsage();
+      process.send?.({ peakMb: shared[0] / 2 ** 20, baseMb: shared[0] / 2 ** 20, settleMs, heapMb: heapTotal / 2 ** 20, externalMb: external / 2 ** 20 } satisfies ScaleServerPeak);
     });
   } else process.send?.({ peakMb: Math.max(shared[0]!, process.memoryUsage.rss()) / 2 ** 20, baseMb: 0 } satisfies ScaleServerPeak);
 });

@@ -6,7 +6,7 @@
  *      bare GET /api/user/tier p99 (the cheapest signed-in read: the floor of any request).
  * The server runs in its own process (bench/flight-logs-scale-server.ts), so its RSS is the app's.
  *
- * Run alone: node bench/flight-logs-scale.ts [--quick]
+ * Run alone: node bench/flight-logs-scale.ts [--quick]   (BENCH_NO_ENCODER=1: without the assistant, as a diagnostic)
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -83,12 +83,16 @@ export async function benchFlightLogsScale(opts: { quick: boolean } = { quick: f
       const peak = await server.ask({ ask: 'peak' });
       console.log(
         `(a) ${label}: 4 concurrent imports of a ${fmt(file.length / 2 ** 20, 1)} MiB AirData log (${results.map((r) => `${r.format}: ${r.imported}`).join(', ')}), ${ready.database}: ` +
-          `server peak RSS ${fmt(peak.peakMb)} MB (${fmt(before.baseMb)} MB before, at rest after ${fmt((before.settleMs ?? 0) / 1000, 1)} s idle; bound 512 MB), all four done in ${fmt(ms / 1000, 1)} s`,
+          `server peak RSS ${fmt(peak.peakMb)} MB (${fmt(before.baseMb)} MB before, at rest after ${fmt((before.settleMs ?? 0) / 1000, 1)} s idle: V8 heap ${fmt(before.heapMb ?? 0)} MB, WebAssembly memories and buffers ${fmt(before.externalMb ?? 0)} MB; bound 512 MB), all four done in ${fmt(ms / 1000, 1)} s`,
       );
     };
-    await round(ready.importers.slice(0, 4), "the assistant's encoder not loaded (no question in the last 10 minutes)");
+    const noAssistant = process.env.BENCH_NO_ENCODER === '1';
+    await round(
+      ready.importers.slice(0, 4),
+      noAssistant ? 'without the assistant (BENCH_NO_ENCODER=1: no knowledge sync, no encoder)' : "as `npm start` leaves the server (knowledge indexed; the sentence encoder loaded by the assistant's warm-up)",
+    );
     await server.ask({ ask: 'encoder' });
-    await round(ready.importers.slice(4, 8), "the assistant's encoder loaded (a question asked just before)");
+    await round(ready.importers.slice(4, 8), noAssistant ? 'the same, second round' : 'after an assistant question (the encoder used just before)');
 
     await server.ask({ ask: 'seed' });
     const seconds = opts.quick ? 2 : 5;

@@ -4,8 +4,16 @@
  * these, so what they measure is what a deployment runs.
  */
 
-/** V8's young generation at the 16 MB older Node versions used: Node 24 sizes it for a multi-GB heap. */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+/**
+ * - `--max-semi-space-size=16`: V8's young generation at the 16 MB older Node versions used; Node 24 sizes
+ *   it for a multi-GB heap.
+ * - `--liftoff-only`: WebAssembly runs on V8's baseline compiler only. PGlite is PostgreSQL compiled to one
+ *   large WebAssembly module, and optimising its hot functions (TurboFan tier-up, a few seconds after it
+ *   opens) took ~530 MB for a moment: every start peaked at 675–800 MB for a server that rests at ~375 MB.
+ *   The baseline code is slower on the database's CPU work (facilities radius p50 12.5 → 15.4 ms, a
+ *   primary-key lookup 0.74 → 0.92 ms), and unchanged where the time goes elsewhere (ADR 0057).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--liftoff-only'];
 
 /**
  * glibc's allocator: one arena, and free memory above 128 KiB given back to the system. By default every

@@ -17,6 +17,7 @@ import type { ColumnMapper } from './llm-mapper.ts';
 import { type Answers, answersSchema, type Question, questionSchema, readAnswer } from './questions.ts';
 import { droneChoices } from './drone-resolve.ts';
 import { decodeCsv } from './read-csv.ts';
+import { releaseBytes } from './release-bytes.ts';
 import { FORMAT_LABELS } from './telemetry.ts';
 import { droneRefKey } from './types.ts';
 
@@ -255,16 +256,24 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
   return {
     assertTier,
 
+    /** Takes ownership of `bytes`: their memory is given back when the import is over (release-bytes.ts). */
     async start(caller: ImportCaller, bytes: Buffer): Promise<ImportResponse> {
       assertTier(caller);
       if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
         throw new AppError(400, 'IMPORT_EMPTY', 'The file is empty.');
       }
       const source: Source = { kind: 'file', bytes: decodeCsv(bytes) };
-      const drones = await droneRepo.allDronesOf(db, caller.id);
-      const result = await analyse(source, {}, drones, mapper);
-      if (result.kind === 'question') return saveQuestion(caller.id, source, null, result.answers, result.question, result.keep);
-      return commit(caller, result.plan, null);
+      try {
+        const drones = await droneRepo.allDronesOf(db, caller.id);
+        const result = await analyse(source, {}, drones, mapper);
+        if (result.kind === 'question') return await saveQuestion(caller.id, source, null, result.answers, result.question, result.keep);
+        return await commit(caller, result.plan, null);
+      } finally {
+        // The file is read and, when a question is asked, kept compressed: its bytes (the body given here,
+        // or the UTF-8 copy of another encoding) go now. start() owns `bytes` from the call on.
+        releaseBytes(source.bytes);
+        releaseBytes(bytes);
+      }
     },
 
     async clarify(caller: ImportCaller, sessionId: string, answer: string): Promise<ImportResponse> {
@@ -287,16 +296,21 @@ export function createImportService(db: Db, mapper: ColumnMapper | null) {
       }
       if (!reading.ok) return saveQuestion(caller.id, { kind: 'extract', variants: {} }, sessionId, saved.data, reading.question, { kind: 'file' });
       const source = await sourceOf(session);
-      let result: Awaited<ReturnType<typeof analyse>>;
       try {
-        result = await analyse(source, reading.answers, drones, mapper);
-      } catch (error) {
-        // A file refused after an answer (not a flight log after all) ends its session: nothing is left to answer.
-        if (error instanceof AppError && error.code === 'IMPORT_NOT_A_FLIGHT_LOG') await db.delete(flightLogImportSessions).where(eq(flightLogImportSessions.id, sessionId));
-        throw error;
+        let result: Awaited<ReturnType<typeof analyse>>;
+        try {
+          result = await analyse(source, reading.answers, drones, mapper);
+        } catch (error) {
+          // A file refused after an answer (not a flight log after all) ends its session: nothing is left to answer.
+          if (error instanceof AppError && error.code === 'IMPORT_NOT_A_FLIGHT_LOG') await db.delete(flightLogImportSessions).where(eq(flightLogImportSessions.id, sessionId));
+          throw error;
+        }
+        if (result.kind === 'question') return await saveQuestion(caller.id, source, sessionId, result.answers, result.question, result.keep);
+        return await commit(caller, result.plan, sessionId);
+      } finally {
+        // The kept file, unpacked for this answer (up to 50 MB).
+        if (source.kind === 'file') releaseBytes(source.bytes);
       }
-      if (result.kind === 'question') return saveQuestion(caller.id, source, sessionId, result.answers, result.question, result.keep);
-      return commit(caller, result.plan, sessionId);
     },
 
     async cancel(caller: ImportCaller, sessionId: string) {
