@@ -72,9 +72,25 @@ export const answerSourceSchema = z.object({
 });
 export type AnswerSource = z.infer<typeof answerSourceSchema>;
 
+/**
+ * One of the closest topics offered when the assistant is unsure what is meant (issue 14): `title`
+ * is shown, and clicking it asks `question`.
+ */
+export const topicChoiceSchema = z.object({
+  title: z.string().min(1).max(300),
+  question: z.string().min(1).max(QUESTION_MAX),
+});
+export type TopicChoice = z.infer<typeof topicChoiceSchema>;
+/** Two or three topics are offered; more would not be a choice. */
+export const TOPIC_CHOICES_MAX = 3;
+/** How a clarifying answer's text names the choices (the screen shows them as buttons instead). */
+export const CLOSEST_TOPICS_LEAD = 'The closest topics I have are:';
+
 export const queryContextSchema = z.object({
   confidence: z.number().min(0).max(1),
   needsMoreContext: z.boolean(),
+  /** Set with needsMoreContext when the question is near several topics; empty otherwise. */
+  choices: z.array(topicChoiceSchema).max(TOPIC_CHOICES_MAX),
   isNewConversation: z.boolean(),
   droneContext: droneContextSchema.nullable(),
   flightLogContext: flightLogContextSchema.nullable(),
@@ -108,6 +124,8 @@ export const chatMessageSchema = z.object({
   timestamp: z.string(),
   confidence: z.number().min(0).max(1).optional(),
   sources: z.array(answerSourceSchema).optional(),
+  /** The closest topics offered by a clarifying answer (clicking one asks it). */
+  choices: z.array(topicChoiceSchema).max(TOPIC_CHOICES_MAX).optional(),
   isError: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

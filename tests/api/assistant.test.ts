@@ -39,6 +39,7 @@ describe('answers', () => {
     expect(body.context.sources.some((s) => /107/.test(s.citation))).toBe(true);
     expect(body.context.confidence).toBeGreaterThan(0.7);
     expect(body.context.needsMoreContext).toBe(false);
+    expect(body.context.choices).toEqual([]);
     expect(body.context.answeredBy).toBe('knowledge-base');
     const [row] = await storedQueries(u.userId);
     expect(row?.question).toBe('How high can I legally fly my drone?');
@@ -79,6 +80,16 @@ describe('answers', () => {
     const topics = /The closest topics I have are: (.+)\.$/.exec(body.answer)?.[1]?.split('; ') ?? [];
     expect(topics.length).toBeGreaterThanOrEqual(2);
     expect(topics.length).toBeLessThanOrEqual(3);
+    // The same topics as choices the screen shows as buttons: one click asks the chosen one.
+    expect(body.context.choices.map((c) => c.title)).toEqual(topics);
+    const chosen = body.context.choices[0];
+    expect(chosen?.question.length).toBeGreaterThan(0);
+    const answered = (await ask(u, chosen?.question ?? '')).json<QueryResponse>();
+    expect(answered.context.needsMoreContext).toBe(false);
+    expect(answered.context.choices).toEqual([]);
+    expect(answered.context.sources.length).toBeGreaterThan(0);
+    // The choice asks the topic it names, clearly enough to be answered with confidence.
+    expect(answered.context.confidence).toBeGreaterThan(0.7);
   });
 
   it('declines a request to do harm, whatever retrieval finds, and says what is lawful instead', async () => {

@@ -257,6 +257,28 @@ describe('home chat', () => {
     await page.getByRole('dialog', { name: 'Report a bug' }).waitFor();
   });
 
+  it('offers the closest topics when unsure, and a click on one asks it', async () => {
+    const page = await stack.newPage();
+    await hideBetaBanner(page);
+    await devSignIn(page, uniqueEmail('chat.choices'), 'admin');
+    await visitSignedIn(page, '/');
+    // Near three topics (water, night, sun glare) and clearly none: a clarifying answer with choices.
+    await typeQuestion(page, 'how do i fly over the lake safely at dusk');
+    const unsure = await nthAnswer(page, 1);
+    const choices = unsure.getByTestId('topic-choice');
+    await expect.poll(() => choices.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(await choices.count()).toBeLessThanOrEqual(3);
+    await saveScreenshot(page, 'assistant-topic-choices');
+    const chosen = (await choices.first().innerText()).trim();
+    await choices.first().click();
+    // The chosen topic is asked as the pilot's next question (a heading's question part when it has one),
+    // then answered with its sources.
+    const asked = /^[^?]{3,}\?/.exec(chosen)?.[0] ?? chosen;
+    await expectText(page.getByTestId('user-message').nth(1).getByTestId('message-text'), asked);
+    const answered = await expectSourcedAnswer(page, 2);
+    expect(await answered.getByTestId('topic-choices').count()).toBe(0);
+  });
+
   it('shows the loading indicator, then the "Thinking deeply" notice after 10 s', async () => {
     const page = await stack.newPage();
     await hideBetaBanner(page);

@@ -1,6 +1,6 @@
 /**
  * What the tuning scripts (tune-fusion.ts, fit-confidence.ts) start from: the tune half's answerable
- * questions ONLY (the held-out half and the unseen set are never read here), an embedded database with
+ * questions ONLY (the held-out half and the unseen set are never read here), the development set, an embedded database with
  * the shipped knowledge base, and each section's label as the question files write it (article#n).
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,14 @@ export interface TuneItem {
   question: string;
   previous?: string[];
   sections: string[];
+}
+
+/** The development set's answer questions (tests/eval/*.json, scope questions left out): no section labels. */
+export function readDevSet(): { question: string; expect: string[] }[] {
+  const files = ['regulations', 'setup-troubleshooting', 'maintenance-safety-advanced'];
+  return files
+    .flatMap((f) => JSON.parse(readFileSync(new URL(`./${f}.json`, import.meta.url), 'utf8')) as { question: string; expect: string[]; topic: string }[])
+    .filter((d) => d.topic !== 'scope');
 }
 
 export async function openTuneSet(): Promise<{ items: TuneItem[]; database: Database; names: Map<string, string> }> {

@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.ts';
+import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../shared/assistant.ts';
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
-import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER } from './compose-answer.ts';
-import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
+import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { harmfulByMeaning } from './harm-intent.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
@@ -17,6 +17,8 @@ export interface EngineAnswer {
   answer: string;
   confidence: number;
   needsMoreContext: boolean;
+  /** The closest topics offered with a clarifying question; empty otherwise. */
+  choices: TopicChoice[];
   sources: AnswerSource[];
   /** The passages the answer stands on, for a model to write from. */
   passages: Passage[];
@@ -43,18 +45,22 @@ const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
  * clarifying question offering the closest topics when unsure, or a short scope reply off topic.
  */
 export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<EngineAnswer> {
-  const none = { sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
+  const none = { choices: [], sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
   const lower = input.question.toLowerCase();
   if (ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower)) {
     const stats = await input.flightLogTotals();
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }
 
-  // The plain wordings by pattern, at no cost; the others by meaning (harm-intent.ts).
-  const harm = harmfulRequest(input.question) ?? (await harmfulByMeaning(input.question));
+  // The plain wordings by pattern, at no cost; the others by meaning (harm-intent.ts), against what the
+  // knowledge base answers too: the question's own nearest section (a follow-up's is the pair's, so not).
+  const byPattern = harmfulRequest(input.question);
+  if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false };
+  const found = await retrieve(db, input);
+  const answerable = found && !found.followUp ? (found.semantic[0]?.similarity ?? 0) : 0;
+  const harm = await harmfulByMeaning(input.question, answerable);
   if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
 
-  const found = await retrieve(db, input);
   if (!found) {
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
@@ -67,13 +73,13 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount);
   const confidence = calibratedConfidence(evidence);
 
-  // A question with no drone word, and not close in meaning to any section, must be wholly matched to
+  // A question with no drone word, and not close in meaning to any section, must be mostly matched to
   // count as ours ("who won the football game" shares one word with the stadium rules); one that says
   // something (two term groups) and is far from every section is about something else, matched or not,
   // unless it matches the business's own documents (their subject is the business's; their vectors may
   // not even be computed yet).
   const elsewhere = !namesDrones && current >= 2 && topSimilarity < OFF_TOPIC_SIMILARITY && !best?.businessId;
-  if (!best || (!inDomain && !best.complete) || elsewhere) {
+  if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || elsewhere) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
   // Too little said to pick a topic: a single searchable word ("it's broken", "acting weird") that no
@@ -82,7 +88,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
-    return { ...none, answer: clarifyingAnswer(ranked.slice(0, 3)), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence };
+    const near = ranked.slice(0, 3);
+    return { ...none, answer: clarifyingAnswer(near), choices: topicChoices(near), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence };
   }
 
   // A second section is added only when it answers a part of the question the best one leaves out;
@@ -92,5 +99,5 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
   const { answer, sources } = composeAnswer(best, extra, tailoredTo, asksForANumber(input.question));
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
-  return { answer, confidence, needsMoreContext: false, sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
+  return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
 }

@@ -1,4 +1,4 @@
-import type { AnswerSource, FlightLogContext } from '../../../shared/assistant.ts';
+import { CLOSEST_TOPICS_LEAD, QUESTION_MAX, TOPIC_CHOICES_MAX, type AnswerSource, type FlightLogContext, type TopicChoice } from '../../../shared/assistant.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 export const OFF_TOPIC_ANSWER =
@@ -50,7 +50,13 @@ export function composeAnswer(
   tailoredTo: string | null,
   leadWithNumber = false,
 ): { answer: string; sources: AnswerSource[] } {
-  const parts = [leadWithNumber ? numberFirst(best.body.trim()) : best.body.trim()];
+  const body = leadWithNumber ? numberFirst(best.body.trim()) : best.body.trim();
+  // A shipped section's heading names its question and often states the answer ("…: 100 Wh carry-on
+  // rule"): it leads, so the pilot sees at once which question is answered, unless a "how high" question
+  // would then not start with its number. A business document's heading may be only "Manual, page 4".
+  const heading = best.title.trim();
+  const leadsWithHeading = best.businessId === null && heading.length > 0 && (!leadWithNumber || /\d/.test(heading));
+  const parts = leadsWithHeading ? [`${heading.replace(/[.:]*$/, '')}${/[?!]$/.test(heading) ? '' : '.'}`, body] : [body];
   if (extra) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
   const sources = [best, ...(extra ? [extra] : [])].map(sourceOf);
@@ -58,10 +64,25 @@ export function composeAnswer(
   return { answer: parts.join('\n\n'), sources };
 }
 
-/** A weak match: ask rather than guess, offering the nearest topics. */
+/** The nearest sections' distinct headings, best first. */
+const nearestTitles = (near: RankedHit[]) => [...new Set(near.map((h) => h.title.trim()).filter(Boolean))].slice(0, TOPIC_CHOICES_MAX);
+
+/**
+ * The nearest topics as choices: clicking one asks its heading. Headings are written as the question a
+ * pilot asks followed by its answer ("How high can I fly a drone? 400 feet…"), so the question part is
+ * asked when there is one, and the whole heading otherwise; either finds that section again.
+ */
+export function topicChoices(near: RankedHit[]): TopicChoice[] {
+  return nearestTitles(near).map((title) => {
+    const asked = /^[^?]{3,}\?/.exec(title)?.[0] ?? title;
+    return { title: title.slice(0, 300), question: asked.slice(0, QUESTION_MAX) };
+  });
+}
+
+/** A weak match: ask rather than guess, offering the nearest topics (also as choices: topicChoices). */
 export function clarifyingAnswer(near: RankedHit[]): string {
-  const titles = [...new Set(near.map((h) => h.title))].slice(0, 3);
-  const offer = titles.length ? ` The closest topics I have are: ${titles.join('; ')}.` : '';
+  const titles = nearestTitles(near);
+  const offer = titles.length ? ` ${CLOSEST_TOPICS_LEAD} ${titles.join('; ')}.` : '';
   return `I want to get this right, but I am not sure what you are asking. Could you tell me a bit more, for example which drone you fly, what happened or what you are trying to do?${offer}`;
 }
 

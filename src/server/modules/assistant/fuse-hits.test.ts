@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedConfidence, evidenceOf, fuseRankings, type Evidence } from './fuse-hits.ts';
+import { calibratedConfidence, evidenceOf, FUSION, fuseRankings, type Evidence } from './fuse-hits.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 function hit(id: string, over: Partial<RankedHit> = {}): RankedHit {
@@ -18,6 +18,7 @@ function hit(id: string, over: Partial<RankedHit> = {}): RankedHit {
     rank: 0.1,
     covered: [true],
     titleHits: 0,
+    titleCovered: [],
     score: 1,
     coverage: 1,
     complete: true,
@@ -42,7 +43,15 @@ describe('fusion', () => {
   it('ranks a section found by meaning alone (no words matched) by its similarity only', () => {
     const lexical = [hit('words#1', { score: 2 }), hit('meaning#1', { rank: 0, covered: [false], score: 0.5 })];
     const fused = fuseRankings(lexical, new Map([['meaning#1', 0.9]]));
-    expect(fused.find((h) => h.id === 'meaning#1')?.fused).toBeCloseTo(1.5 * 0.9);
+    expect(fused.find((h) => h.id === 'meaning#1')?.fused).toBeCloseTo(FUSION.semanticWeight * 0.9);
+  });
+
+  it('counts a word match outside the nearest sections (or not embedded yet) as close as the farthest of them', () => {
+    // A business passage whose vector is still being computed keeps its word match's rank.
+    const lexical = [hit('pending#1', { score: 3 }), hit('near#1', { score: 1 })];
+    const fused = fuseRankings(lexical, new Map([['near#1', 0.45], ['far#1', 0.2]]));
+    expect(fused[0]?.id).toBe('pending#1');
+    expect(fused[0]?.similarity).toBe(0.2);
   });
 
   it('gives the semantic side the same drone preference as the word side', () => {
@@ -53,7 +62,7 @@ describe('fusion', () => {
 });
 
 describe('confidence', () => {
-  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.4, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5 };
+  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.6, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
     expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
@@ -71,7 +80,7 @@ describe('confidence', () => {
   it('reads agreement from the first word match, not from a section fetched for its meaning', () => {
     const meaningOnly = hit('m#1', { rank: 0, covered: [false] });
     const words = hit('w#1');
-    const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9]]));
+    const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
     const e = evidenceOf(best, other, [meaningOnly, words], 'm#1', 1);
     expect(best?.id).toBe('m#1');
     expect(e.lexicalAgrees).toBe(0);

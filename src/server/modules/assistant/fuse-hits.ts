@@ -5,11 +5,19 @@ import type { RankedHit } from './rank-hits.ts';
  * full-text score of the question, plus `semanticWeight` × its cosine similarity to the question. A
  * blend rather than reciprocal rank fusion: on the tune half it put the right section first more often
  * (tests/eval/tune-fusion.ts prints both), because a similarity says how close, not only which is closer.
- * Constants are chosen on tests/eval/pilot/tune.json only.
+ * Constants are chosen on tests/eval/pilot/tune.json and the development set only: with the heading's
+ * weighted coverage in the full-text score (rank-hits.ts), weights 2–3 tie there (tune-fusion.ts), and
+ * 2.5 is their middle.
  */
-export const FUSION = { semanticWeight: 1.5, candidates: 8 };
+export const FUSION = { semanticWeight: 2.5, candidates: 8 };
 /** A question this close in meaning to a section is about drones even with no drone word ("what does ATTI mean"). */
 export const IN_DOMAIN_SIMILARITY = 0.5;
+/**
+ * Below IN_DOMAIN_SIMILARITY and with no drone word, a question is ours only if the best section holds
+ * at least this weighted share of its words. Requiring all of them declined pilots' chattier wordings
+ * ("if my buddy pays me gas money…", 0.52 covered); "how tall is mount everest" holds 0.43 (tune half).
+ */
+export const OFF_DOMAIN_MIN_COVERAGE = 0.5;
 /**
  * A question with some content (two term groups or more), no drone word and no section even this close
  * in meaning is about something else ("what stocks should I buy"), however many of its words the
@@ -21,7 +29,7 @@ export const OFF_TOPIC_SIMILARITY = 0.35;
 export const CLEAR_SIMILARITY = 0.7;
 
 export interface FusedHit extends RankedHit {
-  /** Cosine similarity of the question and the section (0 when the section is not among the nearest 40). */
+  /** Cosine similarity of the question and the section (the 40th nearest's when it is not among the nearest 40). */
   similarity: number;
   fused: number;
 }
@@ -31,9 +39,13 @@ const lexicalHit = (h: RankedHit) => h.rank > 0 || h.covered.some(Boolean);
 
 export function fuseRankings(lexical: RankedHit[], similarity: Map<string, number>, semanticWeight = FUSION.semanticWeight): FusedHit[] {
   const top = Math.max(1e-9, ...lexical.filter(lexicalHit).map((h) => h.score));
+  // A word match outside the nearest sections is at most as close as the farthest of them, and a
+  // business passage not yet embedded (vector-jobs.ts) is of unknown closeness: both count as that
+  // farthest similarity, not 0, which would sink them under any semantic neighbour as the weight grows.
+  const floor = similarity.size ? Math.min(...similarity.values()) : 0;
   return lexical
     .map((h) => {
-      const sim = similarity.get(h.id) ?? 0;
+      const sim = similarity.get(h.id) ?? floor;
       // The drone's and the business's preference weighs on both sides alike (rank-hits.ts).
       return { ...h, similarity: sim, fused: (lexicalHit(h) ? h.score / top : 0) + semanticWeight * sim * h.preference };
     })
@@ -80,14 +92,14 @@ export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | unde
  * shown confidence is the estimated chance that the answer is the right section.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -1.65,
-  similarity: 0.42,
-  margin: 0.88,
-  fusedMargin: 2.37,
+  bias: -2.08,
+  similarity: 0.46,
+  margin: 0.59,
+  fusedMargin: 2.33,
   coverage: 0.26,
-  lexicalAgrees: 1.01,
-  semanticAgrees: 1.59,
-  title: 0.01,
+  lexicalAgrees: 1.24,
+  semanticAgrees: 1.36,
+  title: 0.02,
 };
 
 export function calibratedConfidence(e: Evidence): number {

@@ -12,6 +12,13 @@ describe('harmful intent by meaning', () => {
     expect(await harmfulByMeaning(q)).toBe(kind);
   });
 
+  it('needs the harmful statement closer than the nearest knowledge-base section too', async () => {
+    const q = 'how to make my drone invisible to remote id receivers';
+    expect(await harmfulByMeaning(q, 0.3)).toBe('evasion');
+    // A question the knowledge base answers more closely than any harmful statement is a lawful one.
+    expect(await harmfulByMeaning(q, 0.95)).toBeNull();
+  });
+
   it.each(['can i put a spotlight on my drone', 'how do i fly near an airport legally', 'does my drone need remote id', 'can I drop things from my drone', 'carry a payload over a field'])(
     'answers the lawful question "%s"',
     async (q) => expect(await harmfulByMeaning(q)).toBeNull(),

@@ -93,11 +93,18 @@ export async function nearestHarm(question: string): Promise<HarmCloseness> {
   return { ...harm, margin: harm.similarity - lawful };
 }
 
-/** The harmful intent of the question by meaning, or null; null too when the encoder is unavailable. */
-export async function harmfulByMeaning(question: string): Promise<HarmKind | null> {
+/**
+ * The harmful intent of the question by meaning, or null; null too when the encoder is unavailable.
+ * `answerable` is the question's similarity to the nearest knowledge-base section: whatever the
+ * knowledge base answers is lawful too, so the harmful statement must also beat it by HARM_MARGIN. Ten
+ * lawful questions cannot cover every subject a harmful statement shares words with ("leave my drone in
+ * the car" is not "hide my drone from the police": the storage section is closer).
+ */
+export async function harmfulByMeaning(question: string, answerable = 0): Promise<HarmKind | null> {
   try {
     const near = await nearestHarm(question);
-    return near.similarity >= HARM_SIMILARITY && near.margin >= HARM_MARGIN ? near.kind : null;
+    const lawfulMargin = Math.min(near.margin, near.similarity - answerable);
+    return near.similarity >= HARM_SIMILARITY && lawfulMargin >= HARM_MARGIN ? near.kind : null;
   } catch {
     return null;
   }

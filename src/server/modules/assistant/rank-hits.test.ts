@@ -18,6 +18,7 @@ const hit = (over: Partial<SectionHit>): SectionHit => ({
   rank: 0.2,
   covered: [true],
   titleHits: 1,
+  titleCovered: [true],
   ...over,
 });
 
@@ -44,7 +45,7 @@ describe('ranking', () => {
   });
 
   it('gives a full, clear match a high confidence and a partial one a low confidence', () => {
-    const [strong, weak] = rankHits([hit({ id: 's', covered: [true, true], titleHits: 2, rank: 0.6 }), hit({ id: 'w', articleKey: 'b', covered: [true, false], titleHits: 0, rank: 0.01 })], 2, [2, 2], null, []);
+    const [strong, weak] = rankHits([hit({ id: 's', covered: [true, true], titleHits: 2, titleCovered: [true, true], rank: 0.6 }), hit({ id: 'w', articleKey: 'b', covered: [true, false], titleHits: 0, titleCovered: [false, false], rank: 0.01 })], 2, [2, 2], null, []);
     expect(confidenceOf(strong, weak, 2)).toBeGreaterThan(0.8);
     expect(confidenceOf(weak, undefined, 2)).toBeLessThan(0.6);
     expect(confidenceOf(undefined, undefined, 2)).toBe(0.05);
@@ -52,10 +53,18 @@ describe('ranking', () => {
 });
 
 describe('composeAnswer', () => {
-  it('leads with the section, names the drone, and ends with the sources', () => {
-    const [best] = rankHits([hit({ body: 'Stay under 400 feet.', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x', articleTitle: 'Limits' })], 1, [1], null, []);
+  it('leads with the section under its heading, names the drone, and ends with the sources', () => {
+    const [best] = rankHits([hit({ title: 'Maximum altitude: 400 feet', body: 'Stay under 400 feet.', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x', articleTitle: 'Limits' })], 1, [1], null, []);
     const { answer, sources } = composeAnswer(best!, undefined, 'DJI Mini 4 Pro');
-    expect(answer).toBe('Stay under 400 feet.\n\nTailored to your DJI Mini 4 Pro.\n\nSources:\n- 14 CFR 107.51 (Limits): https://www.ecfr.gov/x');
+    expect(answer).toBe('Maximum altitude: 400 feet.\n\nStay under 400 feet.\n\nTailored to your DJI Mini 4 Pro.\n\nSources:\n- 14 CFR 107.51 (Limits): https://www.ecfr.gov/x');
     expect(sources).toEqual([{ title: 'Limits', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x' }]);
+  });
+
+  it('leaves out a heading that would keep a number question from starting with its number, and a business document’s', () => {
+    const [plain] = rankHits([hit({ title: 'Wind at altitude', body: 'Gusts double by 400 feet.' })], 1, [1], null, []);
+    expect(composeAnswer(plain!, undefined, null, true).answer.startsWith('Gusts double by 400 feet.')).toBe(true);
+    expect(composeAnswer(plain!, undefined, null, false).answer.startsWith('Wind at altitude.\n\nGusts')).toBe(true);
+    const [own] = rankHits([hit({ title: 'Ops Manual, page 4', body: 'Sign the sheet.', businessId: 'b1' })], 1, [1], null, []);
+    expect(composeAnswer(own!, undefined, null).answer.startsWith('Sign the sheet.')).toBe(true);
   });
 });

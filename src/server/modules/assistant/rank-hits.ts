@@ -69,6 +69,9 @@ export function headingOverlap(question: string, heading: string): number {
   return [...q].filter((w) => h.has(w)).length / q.size;
 }
 
+/** Chosen on the tune half and the development set (tests/eval/tune-fusion.ts). */
+export const RANKING = { titleCoverage: 1 };
+
 export function rankHits(
   hits: SectionHit[],
   currentGroups: number,
@@ -84,8 +87,13 @@ export function rankHits(
     const coverage = currentWeight === 0 ? 0 : matched / currentWeight;
     const complete = current.length > 0 && current.every(Boolean);
     const earlier = hit.covered.slice(currentGroups).filter(Boolean).length;
+    // The heading's share of the question's ideas, each weighted by its rarity like coverage: a heading
+    // naming "Part 107", which most rules sections hold, says less than one naming "high" (ADR 0065,
+    // update: a count of title hits put "Weight limit: Part 107…" first for "how high under Part 107").
+    const titled = hit.titleCovered.slice(0, currentGroups).reduce((sum, c, i) => sum + (c ? (weights[i] ?? 0) : 0), 0);
+    const titleCoverage = currentWeight === 0 ? 0 : titled / currentWeight;
     let score =
-      coverage * 2 + Math.min(hit.titleHits, 3) * 0.25 + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15 + headingOverlap(question, hit.title) * 0.6;
+      coverage * 2 + titleCoverage * RANKING.titleCoverage + Math.min(hit.rank, 1) * 0.6 + earlier * 0.15 + headingOverlap(question, hit.title) * 0.6;
     const ownMaker = drone?.maker;
     const tailored = Boolean(ownMaker) && hit.makers.some((h) => sameMaker(h, ownMaker ?? ''));
     let preference = 1;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
@@ -29,8 +29,11 @@ export interface Retrieved {
   lexical: RankedHit[];
   /** The question names something drone-related, or is close in meaning to a section. */
   inDomain: boolean;
-  /** The question itself (or the one it follows) names something drone-related. */
+  /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
+  /** The term groups searched (the current question's first) and their rarity weights. */
+  groups: TermGroup[];
+  weights: number[];
 }
 
 /**
@@ -51,14 +54,18 @@ function profileOf(primary: DroneContext | null): DroneProfile | null {
   return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
 }
 
-async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[] }> {
+async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[]; corrected: string }> {
   const raw = questionWords(text);
   // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
   const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
   const words = raw.map((w) => fixes.get(w) ?? w);
   const groups = termGroups(words, MAKER_NAME_WORDS);
+  // The encoder reads the question with its misspellings corrected too ("legaly", "regester"); the
+  // corrected words are 4–30 letters (search.ts), safe in a pattern.
+  let corrected = text;
+  for (const [wrong, right] of fixes) corrected = corrected.replace(new RegExp(`\\b${wrong}\\b`, 'gi'), right);
   // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
-  return { words, groups: groups.length ? groups : termGroups(words) };
+  return { words, groups: groups.length ? groups : termGroups(words), corrected };
 }
 
 /**
@@ -79,7 +86,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     allWords = [...allWords, ...earlier.words];
   }
   const followUp = Boolean(previous) && groups.length > current.groups.length;
-  const semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [input.question, previous] : [input.question], input.businessId);
+  const semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
   const topSimilarity = semantic[0]?.similarity ?? 0;
   if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) return null;
 
@@ -88,7 +95,8 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
   });
   const groupCount = current.groups.length || groups.length;
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question);
+  const weights = groupWeights(groupDf, total);
+  const lexical = rankHits(hits, groupCount, weights, profileOf(input.primary), makersMentioned(allWords), input.question);
   return {
     current: current.groups.length,
     groupCount,
@@ -97,6 +105,8 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     similarity: new Map(semantic.map((h) => [h.id, h.similarity])),
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
-    namesDrones: mentionsDomain(allWords),
+    namesDrones: namesDronesClearly(allWords),
+    groups,
+    weights,
   };
 }

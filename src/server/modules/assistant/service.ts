@@ -138,6 +138,7 @@ export function createAssistantService(
         const context: QueryContext = {
           confidence: engine.confidence,
           needsMoreContext: engine.needsMoreContext,
+          choices: engine.choices,
           isNewConversation: conversation.isNew,
           droneContext: primary,
           flightLogContext: engine.flightLogContext,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { groupQuery, isFollowUp, mentionsDomain, phraseQuery, questionWords, termGroups } from './query-terms.ts';
+import { groupQuery, isFollowUp, mentionsDomain, namesDronesClearly, phraseQuery, questionWords, termGroups } from './query-terms.ts';
 
 describe('query terms', () => {
+  it('tells words only drones have from domain words common elsewhere', () => {
+    const flight = questionWords('What is the cheapest flight to Paris?');
+    expect(mentionsDomain(flight)).toBe(true);
+    expect(namesDronesClearly(flight)).toBe(false);
+    expect(namesDronesClearly(questionWords('Can my Mavic fly in LAANC airspace?'))).toBe(true);
+  });
+
   it('keeps the ideas of a question, with their abbreviations expanded', () => {
     const groups = termGroups(questionWords('What RTH altitude should I set on my drone?'));
     expect(groups.map((g) => g.word)).toEqual(['rth', 'altitude', 'set']);

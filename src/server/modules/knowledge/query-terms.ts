@@ -201,3 +201,20 @@ const DOMAIN = new Set(
 );
 
 export const mentionsDomain = (words: string[]): boolean => words.some((w) => DOMAIN.has(w));
+
+/**
+ * Domain words just as common outside drones: "the cheapest flight to Paris", "a camera for portraits",
+ * "how do I become an airline pilot". Alone they do not make a question ours; closeness in meaning to
+ * a section must (answer-engine.ts).
+ */
+const SHARED = new Set(
+  (
+    'fly flying flight flights pilot pilots camera motor motors battery batteries controller license licence ' +
+    'register registration certificate filter filters shutter cinematic antenna mph knots landing checklist observer ' +
+    'obstacle sensors remote id ghz satellites sats orbit altitude compass gps firmware waiver trust recreational ' +
+    'mini air evo phantom inspire hover takeoff'
+  ).split(/\s+/),
+);
+
+/** The question names something only drones have (a drone, its maker, its rules' own terms). */
+export const namesDronesClearly = (words: string[]): boolean => words.some((w) => DOMAIN.has(w) && !SHARED.has(w));

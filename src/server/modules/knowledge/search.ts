@@ -65,6 +65,8 @@ export interface SectionHit {
   covered: boolean[];
   /** How many term groups the section's title matches. */
   titleHits: number;
+  /** Per term group of the search, whether the section's title matches it. */
+  titleCovered: boolean[];
 }
 
 /**
@@ -114,7 +116,7 @@ export async function searchSections(
   const full = (selective.length ? selective : queries).join(' | ');
   // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
   // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
-  const select = (where: SQL, limit: number) => db.execute<SectionHit & Record<string, unknown>>(sql`
+  const select = (where: SQL, limit: number) => db.execute<Omit<SectionHit, 'titleHits'> & Record<string, unknown>>(sql`
     /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
     g as (
@@ -133,8 +135,8 @@ export async function searchSections(
     select top.id, top.article_key as "articleKey", top.business_id as "businessId", top.article_title as "articleTitle",
       top.title, top.topic, top.makers, top.models, top.body, top.citation, top.url, top.rank,
       array(select top.search @@ g.query from g order by g.i) as covered,
-      (select count(*)::int from g where to_tsvector('english', top.title) @@ g.query) as "titleHits"
-    from top
+      array(select t.title_vector @@ g.query from g order by g.i) as "titleCovered"
+    from top, lateral (select to_tsvector('english', top.title) as title_vector) t
     order by top.rank desc
   `);
   // Two lookups, each on its index (GIN for the words, the primary key for the semantic candidates):
@@ -145,5 +147,5 @@ export async function searchSections(
   if (missing.length) {
     hits.push(...(await select(sql`s.id in (select (jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))::uuid)`, missing.length)).rows);
   }
-  return { hits, groupDf, total };
+  return { hits: hits.map((h) => ({ ...h, titleHits: h.titleCovered.filter(Boolean).length })), groupDf, total };
 }

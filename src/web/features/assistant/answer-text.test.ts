@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerBlocks, withoutSourcesBlock } from './answer-text.ts';
+import { answerBlocks, withoutSourcesBlock, withoutTopicList } from './answer-text.ts';
 
 describe('withoutSourcesBlock', () => {
   it('drops the trailing source list', () => {
@@ -22,5 +22,13 @@ describe('answerBlocks', () => {
       { kind: 'paragraph', text: 'Then try again.' },
       { kind: 'list', ordered: true, items: ['First', 'Second'] },
     ]);
+  });
+});
+
+describe('withoutTopicList', () => {
+  it('drops the sentence naming the topics, which are shown as choices instead', () => {
+    const text = 'Could you tell me a bit more? The closest topics I have are: Flying over water; Sun glare.';
+    expect(withoutTopicList(text)).toBe('Could you tell me a bit more?');
+    expect(withoutTopicList('Fly below 400 ft.')).toBe('Fly below 400 ft.');
   });
 });

@@ -1,3 +1,5 @@
+import { CLOSEST_TOPICS_LEAD } from '../../../shared/assistant.ts';
+
 /** The answer as written, without the trailing "Sources:" block when the sources are listed on their own. */
 export function withoutSourcesBlock(text: string): string {
   const match = /\n\s*Sources?:\s*\n(?:\s*[-*•].*(?:\n|$))+\s*$/i.exec(text);
@@ -33,4 +35,10 @@ export function answerBlocks(text: string): AnswerBlock[] {
     flush();
   }
   return blocks;
+}
+
+/** A clarifying answer without the sentence naming its topics, when they are shown as choices instead. */
+export function withoutTopicList(text: string): string {
+  const at = text.lastIndexOf(` ${CLOSEST_TOPICS_LEAD} `);
+  return at < 0 ? text : text.slice(0, at).trimEnd();
 }

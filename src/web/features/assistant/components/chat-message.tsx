@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { usePaymentsConfigured } from '../../billing/index.ts';
-import { withoutSourcesBlock } from '../answer-text.ts';
+import { withoutSourcesBlock, withoutTopicList } from '../answer-text.ts';
 import { LIMIT_PREFIX } from '../query-errors.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerSources } from './answer-sources.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
+import { TopicChoices } from './topic-choices.tsx';
 
 export interface SpeakerControl {
   speaking: boolean;
@@ -23,6 +24,9 @@ export interface ChatMessageViewProps {
   /** The Try Again action of an error message. */
   onRetry?: (() => void) | null;
   retryDisabled?: boolean;
+  /** Asks one of the closest topics a clarifying answer offers. */
+  onChoose?: ((question: string) => void) | null;
+  chooseDisabled?: boolean;
 }
 
 const time = (iso: string) => {
@@ -30,8 +34,14 @@ const time = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 };
 
+/** The answer's text without what is shown apart: its sources' block, or the topics offered as choices. */
+function shownText(message: ChatMessage): string {
+  const text = message.sources?.length ? withoutSourcesBlock(message.text) : message.text;
+  return message.choices?.length ? withoutTopicList(text) : text;
+}
+
 /** One turn of the chat: the pilot's question on the right, the assistant's answer on the left. */
-export function ChatMessageView({ message, speaker = null, onRetry = null, retryDisabled = false }: ChatMessageViewProps) {
+export function ChatMessageView({ message, speaker = null, onRetry = null, retryDisabled = false, onChoose = null, chooseDisabled = false }: ChatMessageViewProps) {
   const mine = message.type === 'user';
   const limit = !mine && message.text.startsWith(LIMIT_PREFIX);
   const error = !mine && message.isError === true;
@@ -71,9 +81,10 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
             )}
           </p>
         ) : (
-          <AnswerBody text={message.sources?.length ? withoutSourcesBlock(message.text) : message.text} />
+          <AnswerBody text={shownText(message)} />
         )}
         {!mine && message.sources && <AnswerSources sources={message.sources} />}
+        {!mine && message.choices && <TopicChoices choices={message.choices} onChoose={onChoose} disabled={chooseDisabled} />}
         {!mine && (message.confidence !== undefined || speaker || onRetry) && (
           <div className="flex flex-wrap items-center gap-2">
             {message.confidence !== undefined && <ConfidenceBadge confidence={message.confidence} />}

@@ -10,10 +10,12 @@ export interface MessageListProps {
   pending: boolean;
   playback: SpeechPlayback;
   onRetry: (index: number) => void;
+  /** Asks a topic offered by a clarifying answer. */
+  onChoose: (question: string) => void;
 }
 
 /** The conversation so far, then the loading indicator while a question is pending. */
-export function MessageList({ messages, pending, playback, onRetry }: MessageListProps) {
+export function MessageList({ messages, pending, playback, onRetry, onChoose }: MessageListProps) {
   if (messages.length === 0 && !pending) return null;
   return (
     <ol className="grid gap-4" aria-label="Conversation" data-testid="message-list">
@@ -32,6 +34,8 @@ export function MessageList({ messages, pending, playback, onRetry }: MessageLis
             }
             onRetry={message.isError ? () => onRetry(index) : null}
             retryDisabled={pending}
+            onChoose={onChoose}
+            chooseDisabled={pending}
           />
         );
       })}

@@ -80,6 +80,8 @@ export function useConversation(userId: string | null): Conversation {
               timestamp: now(),
               confidence: response.context.confidence,
               sources: response.context.sources,
+              // Only a clarifying answer offers topics; an older server sends none.
+              ...(response.context.choices?.length ? { choices: response.context.choices } : {}),
             };
             const index = latest.current.length;
             append(answer);

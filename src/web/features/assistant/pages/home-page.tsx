@@ -121,7 +121,7 @@ export function HomePage() {
         {preferences.showQuickQuestions && <CommonQuestions onAsk={ask} disabled={blocked} />}
         {showHelpTip(messages.length, business.hasBusinessProfile, preferences.showHelpTip) && <HelpTip />}
 
-        <MessageList messages={messages} pending={isPending} playback={playback} onRetry={conversation.retry} />
+        <MessageList messages={messages} pending={isPending} playback={playback} onRetry={conversation.retry} onChoose={ask} />
       </div>
 
       <ChatInputBar

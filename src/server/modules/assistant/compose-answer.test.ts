@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { clarifyingAnswer, topicChoices } from './compose-answer.ts';
+import type { RankedHit } from './rank-hits.ts';
+
+const near = (title: string): RankedHit => ({
+  id: title,
+  articleKey: title,
+  businessId: null,
+  articleTitle: 'Article',
+  title,
+  topic: 'safety',
+  makers: [],
+  models: [],
+  body: 'Body.',
+  citation: 'AC 107-2A',
+  url: null,
+  rank: 0.1,
+  covered: [true],
+  titleHits: 0,
+  titleCovered: [false],
+  score: 1,
+  coverage: 1,
+  complete: true,
+  tailored: false,
+  preference: 1,
+});
+
+describe('topic choices', () => {
+  it('asks a heading’s question part, or the whole heading when it has none', () => {
+    const choices = topicChoices([near('How high can I fly a drone? 400 feet above ground level (AGL)'), near('Sun glare: losing sight of the drone')]);
+    expect(choices).toEqual([
+      { title: 'How high can I fly a drone? 400 feet above ground level (AGL)', question: 'How high can I fly a drone?' },
+      { title: 'Sun glare: losing sight of the drone', question: 'Sun glare: losing sight of the drone' },
+    ]);
+  });
+
+  it('offers each heading once and at most three, the same ones the reply names', () => {
+    const hits = ['A heading', 'A heading', 'B heading', 'C heading', 'D heading'].map(near);
+    expect(topicChoices(hits).map((c) => c.title)).toEqual(['A heading', 'B heading', 'C heading']);
+    expect(clarifyingAnswer(hits)).toContain('The closest topics I have are: A heading; B heading; C heading.');
+    expect(topicChoices([])).toEqual([]);
+  });
+});
