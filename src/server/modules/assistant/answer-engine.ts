@@ -5,6 +5,7 @@ import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { harmfulByMeaning } from './harm-intent.ts';
+import { outsideSubject } from './off-domain.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type RetrieveInput } from './retrieve.ts';
@@ -34,6 +35,16 @@ export interface EngineAnswer {
 
 /** Below this confidence the assistant asks a clarifying question instead of answering (tuned on tests/eval/pilot/tune.json). */
 export const CLARIFY_BELOW = 0.3;
+
+/**
+ * A one-word question with a heading naming its word must still be this close in meaning to a section:
+ * on the tuning sets the vague ones ("should I update it", "camera problem") were at most 0.47 close,
+ * the answerable ones ("what is LAANC", "how cold is too cold for my Mini 3") at least 0.53.
+ */
+export const SINGLE_WORD_SIMILARITY = 0.5;
+
+/** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
+const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
 
 const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|hours|logbook|logged)\b/;
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
@@ -78,13 +89,23 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // something (two term groups) and is far from every section is about something else, matched or not,
   // unless it matches the business's own documents (their subject is the business's; their vectors may
   // not even be computed yet).
-  const elsewhere = !namesDrones && current >= 2 && topSimilarity < OFF_TOPIC_SIMILARITY && !best?.businessId;
-  if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || elsewhere) {
+  // A question that says something (two term groups) about a subject outside drones (off-domain.ts) is
+  // declined too, when it is closer to that subject than to any section.
+  const says = !namesDrones && current >= 2 && !followUp && !best?.businessId;
+  const outside = says && (await outsideSubject(input.question, topSimilarity)) !== null;
+  if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
+    // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
+    // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
+    // ("what time is it in Tokyo" names a place no section does).
+    if (!outside && !followUp && found.unknown === 0 && NAMES_NO_SUBJECT.test(lower)) {
+      return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
+    }
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
-  // Too little said to pick a topic: a single searchable word ("it's broken", "acting weird") that no
-  // section's heading names and no section is clearly close to in meaning.
-  const tooVague = current <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && best.titleHits === 0;
+  // Too little said to pick a topic: a single searchable word ("it's broken", "camera problem", "which
+  // mode should I use") no section is clearly close to in meaning, unless a heading names it and a
+  // section is at least SINGLE_WORD_SIMILARITY close ("what is LAANC").
+  const tooVague = current <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && (best.titleHits === 0 || topSimilarity < SINGLE_WORD_SIMILARITY);
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;

@@ -1,0 +1,52 @@
+import { statementSet } from './statement-closeness.ts';
+
+/**
+ * Subjects that share words with drones but are not about them (ADR 0065, update of the fifth
+ * session): riding an airliner, flying a manned aircraft, a hand-held camera, a phone's or a car's
+ * battery, the weather for a day out. A question closer in meaning to one of these than to every
+ * knowledge-base section (by OFF_DOMAIN_MARGIN) and naming nothing only drones have is declined
+ * however many words it shares: "is turbulence on a 737 dangerous" matched the drone turbulence
+ * section at 0.93 confidence before. Statements describe a whole subject, never one question.
+ */
+const STATEMENTS = [
+  ['travel', 'flying as a passenger on an airline flight, turbulence, delays and luggage'],
+  ['travel', 'booking cheap plane tickets and hotels for a trip'],
+  ['aviation', 'becoming an airplane or helicopter pilot: flight school, training cost and career'],
+  ['aviation', 'flying a Cessna or a private plane, a private pilot licence'],
+  ['photography', 'camera settings for portraits or a wedding with a mirrorless or DSLR camera: ISO, aperture, lens'],
+  ['photography', 'taking better photos with my phone camera'],
+  ['devices', 'my phone or laptop battery drains fast and needs replacing'],
+  ['devices', 'my car battery keeps dying, the alternator and jump starting'],
+  ['weather', 'the weather forecast for a picnic, the beach or a wedding this weekend'],
+  ['nature', 'how birds, insects and other animals fly and hover'],
+  ['everyday', 'cooking a recipe, sports scores, movies, stocks and homework'],
+  ['everyday', 'fixing my computer, wifi, printer or television'],
+] as const;
+
+const subjects = statementSet(STATEMENTS);
+
+/**
+ * Chosen on the tuning sets (tests/eval/fit-off-domain.ts): how much closer to an outside subject
+ * than to the nearest section a question must be to be declined on that ground. There, answerable
+ * questions naming nothing only drones have were at most 0.014 closer to an outside subject; off-topic
+ * ones spread from 0.34 down to -0.26 (the others are caught by the rules of answer-engine.ts).
+ */
+export const OFF_DOMAIN_MARGIN = 0.04;
+
+/** The outside subject the question is about, or null (null too when the encoder is unavailable). */
+export async function outsideSubject(question: string, nearestSection: number): Promise<string | null> {
+  try {
+    const near = await subjects.closeness(question);
+    let best: { kind: string; similarity: number } | null = null;
+    for (const [kind, { similarity }] of near) if (!best || similarity > best.similarity) best = { kind, similarity };
+    return best && best.similarity - nearestSection >= OFF_DOMAIN_MARGIN ? best.kind : null;
+  } catch {
+    return null;
+  }
+}
+
+/** For the tuning script: the nearest outside subject's similarity. */
+export async function nearestOutside(question: string): Promise<number> {
+  const near = await subjects.closeness(question);
+  return Math.max(-1, ...[...near.values()].map((n) => n.similarity));
+}
