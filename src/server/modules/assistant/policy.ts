@@ -20,9 +20,23 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['contraband', /\b(smuggl\w*|contraband|into (a |the )?(prison|jail))\b/],
 ];
 
+/**
+ * Covert intent: flying so that someone does not notice ("so the tankers and FAA don't notice me",
+ * "without her noticing"). Official watchers make it evasion; a person named, an intrusion on privacy.
+ * "Without anyone seeing" alone is left to the meaning check (harm-intent.ts).
+ */
+const COVERT = /\b(without (\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)|so (that )?(\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up))\b/;
+const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?)\b/;
+const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
+
 export function harmfulRequest(question: string): HarmKind | null {
   const q = question.toLowerCase();
   for (const [kind, pattern] of HARM_PATTERNS) if (pattern.test(q)) return kind;
+  const covert = COVERT.exec(q);
+  if (covert) {
+    if (WATCHERS.test(q)) return 'evasion';
+    if (SOMEONE.test(covert[0])) return 'privacy';
+  }
   return null;
 }
 
