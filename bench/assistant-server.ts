@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { listenUntilStopped, waitForBackgroundLoads } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
 import { indexSectionVectors, insertVectors } from '../src/server/modules/knowledge/embeddings.ts';
-import { EMBEDDING_DIMS, embedTexts, forgetQueryVectors, sectionText } from '../src/server/modules/knowledge/encoder.ts';
+import { EMBEDDING_DIMS, embedSections, embedTexts, forgetQueryVectors } from '../src/server/modules/knowledge/encoder.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
 export interface AssistantServerReady {
@@ -128,7 +128,7 @@ async function embedBusinessPassages(): Promise<{ businessIndexMs: number; embed
     order by s.article_key, s.position
   `);
   const t0 = performance.now();
-  const vectors = await embedTexts(missing.rows.slice(0, sample).map(sectionText));
+  const vectors = await embedSections(missing.rows.slice(0, sample));
   const businessIndexMs = performance.now() - t0;
   const rows = missing.rows.map((r, i) => ({ id: r.id, vector: vectors[i % vectors.length] ?? new Float32Array(EMBEDDING_DIMS) }));
   for (let i = 0; i < rows.length; i += 500) await insertVectors(db, rows.slice(i, i + 500));
@@ -166,8 +166,10 @@ const serverSideMs = await timeQuestions(2);
 // Every question as if asked for the first time in this process: its embedding (~25 ms) included.
 forgetQueryVectors();
 const serverSideNewMs = await timeQuestions(1);
-// RSS moves with the garbage collector; the vectors' own size is exact: one Float32 per dimension.
-const vectorsRssMb = (sections * EMBEDDING_DIMS * 4) / 1e6;
+// RSS moves with the garbage collector; the vectors' own size is exact: one int8 per dimension and
+// view in memory (embeddings.ts), plus a scale and a section index per view.
+const storedViews = (await db.execute<{ views: string }>(sql`select coalesce(sum(octet_length(vector)), 0) / ${EMBEDDING_DIMS * 4} as views from knowledge_section_vectors`)).rows[0]?.views ?? '0';
+const vectorsRssMb = (Number(storedViews) * (EMBEDDING_DIMS + 8)) / 1e6;
 
 const port = await listenUntilStopped(app, dataDir);
 // Listening starts the facilities table's first-start load in the background (a long write on the

@@ -63,6 +63,28 @@ describe('answers', () => {
     expect(body.context.sources).toEqual([]);
   });
 
+  it('declines a question about a subject outside drones even when it shares their words (flight, camera)', async () => {
+    const u = await createUser(t, 'outside', 'admin');
+    for (const question of ['how long is flight school for airline pilots', 'best iso and aperture for indoor portraits with my canon dslr']) {
+      const body = (await ask(u, question)).json<QueryResponse>();
+      expect(body.answer, question).toMatch(/I can only help with drones/);
+      expect(body.context.sources).toEqual([]);
+    }
+  });
+
+  it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
+    const u = await createUser(t, 'unnamed', 'admin');
+    for (const question of ['it keeps shutting off by itself', 'something on it is rattling']) {
+      const body = (await ask(u, question)).json<QueryResponse>();
+      expect(body.context.needsMoreContext, `${question}: ${body.answer.slice(0, 80)}`).toBe(true);
+      expect(body.answer).toMatch(/tell me a bit more/);
+    }
+    // A question naming a thing no section mentions is still declined (a new conversation: in this one
+    // it would be read as a follow-up of the last).
+    const other = await createUser(t, 'unnamed-2', 'admin');
+    expect((await ask(other, 'what time is it in tokyo')).json<QueryResponse>().answer).toMatch(/I can only help with drones/);
+  });
+
   it('asks a clarifying question on a weak match', async () => {
     const u = await createUser(t, 'vague', 'admin');
     const body = (await ask(u, 'my drone is acting weird')).json<QueryResponse>();

@@ -1,6 +1,6 @@
 import { loadArticles, KNOWLEDGE_DIR } from '../modules/knowledge/load-articles.ts';
 import { TOPICS } from '../modules/knowledge/parse-article.ts';
-import { sectionText, vectorKey } from '../modules/knowledge/encoder.ts';
+import { sectionKey } from '../modules/knowledge/encoder.ts';
 import { readShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
 
 /** `npm run kb:check [-- topic ...]`: parses the shipped knowledge base and prints its size per topic. */
@@ -25,7 +25,7 @@ try {
   // The committed vectors (ADR 0065) must match the whole knowledge base: a missing one would be
   // embedded on every fresh database, a left-over one is dead weight.
   if (!folders.length) {
-    const wanted = new Set(articles.flatMap((a) => a.sections.map((s) => vectorKey(sectionText(s)))));
+    const wanted = new Set(articles.flatMap((a) => a.sections.map((s) => sectionKey(s))));
     const committed = readShippedVectors();
     const missing = [...wanted].filter((k) => !committed.has(k)).length;
     const stale = [...committed.keys()].filter((k) => !wanted.has(k)).length;

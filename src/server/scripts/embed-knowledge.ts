@@ -1,4 +1,4 @@
-import { embedTexts, sectionText, vectorKey } from '../modules/knowledge/encoder.ts';
+import { embedSections, sectionKey } from '../modules/knowledge/encoder.ts';
 import { loadArticles } from '../modules/knowledge/load-articles.ts';
 import { encodeVector, readShippedVectors, SHIPPED_VECTORS_FILE, writeShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
 
@@ -7,12 +7,12 @@ import { encodeVector, readShippedVectors, SHIPPED_VECTORS_FILE, writeShippedVec
  * (ADR 0065). Only sections whose text (or the model) changed are embedded again; vectors of text that
  * is gone are dropped. Run it after editing the knowledge base; `npm run kb:check` says when it is due.
  */
-const texts = new Map(loadArticles().flatMap((a) => a.sections.map((s) => sectionText(s))).map((t) => [vectorKey(t), t]));
+const texts = new Map(loadArticles().flatMap((a) => a.sections.map((s) => [sectionKey(s), s] as const)));
 const existing = readShippedVectors();
 const kept = new Map([...existing].filter(([key]) => texts.has(key)));
 const missing = [...texts].filter(([key]) => !kept.has(key));
 const started = performance.now();
-const vectors = await embedTexts(missing.map(([, text]) => text));
+const vectors = await embedSections(missing.map(([, section]) => section));
 missing.forEach(([key], i) => {
   const v = vectors[i];
   if (v) kept.set(key, encodeVector(v));

@@ -41,7 +41,7 @@ export const CLARIFY_BELOW = 0.3;
  * on the tuning sets the vague ones ("should I update it", "camera problem") were at most 0.47 close,
  * the answerable ones ("what is LAANC", "how cold is too cold for my Mini 3") at least 0.53.
  */
-export const SINGLE_WORD_SIMILARITY = 0.5;
+export const SINGLE_WORD_SIMILARITY = 0.52;
 
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
@@ -97,7 +97,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
     // ("what time is it in Tokyo" names a place no section does).
-    if (!outside && !followUp && found.unknown === 0 && NAMES_NO_SUBJECT.test(lower)) {
+    if (!outside && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(lower)) {
       return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
     }
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };

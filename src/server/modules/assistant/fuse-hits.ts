@@ -93,14 +93,14 @@ export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | unde
  * shown confidence is the estimated chance that the answer is the right section.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -2.5,
-  similarity: 0.73,
-  margin: 0.63,
-  fusedMargin: 2.53,
-  coverage: 0.75,
-  lexicalAgrees: 1.22,
-  semanticAgrees: 1.07,
-  title: 0.15,
+  bias: -2.04,
+  similarity: 0.74,
+  margin: 0.74,
+  fusedMargin: 2.42,
+  coverage: 0.56,
+  lexicalAgrees: 0.9,
+  semanticAgrees: 1.25,
+  title: -0.01,
 };
 
 export function calibratedConfidence(e: Evidence): number {

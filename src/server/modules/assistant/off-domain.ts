@@ -31,7 +31,7 @@ const subjects = statementSet(STATEMENTS);
  * questions naming nothing only drones have were at most 0.014 closer to an outside subject; off-topic
  * ones spread from 0.34 down to -0.26 (the others are caught by the rules of answer-engine.ts).
  */
-export const OFF_DOMAIN_MARGIN = 0.04;
+export const OFF_DOMAIN_MARGIN = 0;
 
 /** The outside subject the question is about, or null (null too when the encoder is unavailable). */
 export async function outsideSubject(question: string, nearestSection: number): Promise<string | null> {

@@ -25,7 +25,7 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
  * "without her noticing"). Official watchers make it evasion; a person named, an intrusion on privacy.
  * "Without anyone seeing" alone is left to the meaning check (harm-intent.ts).
  */
-const COVERT = /\b(without (\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)|so (that )?(\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up))\b/;
+const COVERT = /\b(without (\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)|(keep|stop) (\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)|so (that )?(\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up))\b/;
 const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 

@@ -31,8 +31,11 @@ export interface Retrieved {
   inDomain: boolean;
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
-  /** The current question's term groups no section holds at all ("tokyo", "router"). */
-  unknown: number;
+  /**
+   * The current question's words no section holds that name a thing ("tokyo", "router"), not a doing
+   * ("rattling", "shutting"): a question about something the knowledge base never mentions.
+   */
+  unknownNames: number;
   /** The term groups searched (the current question's first) and their rarity weights. */
   groups: TermGroup[];
   weights: number[];
@@ -108,7 +111,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
-    unknown: groupDf.slice(0, current.groups.length).filter((df) => df === 0).length,
+    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed)$/.test(g.word)).length,
     groups,
     weights,
   };

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedTexts, sectionText, vectorKey } from './encoder.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, sectionKey } from './encoder.ts';
 import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
-/** Texts per call to the encoder, and rows per insert: each insert bumps the knowledge version once. */
-const BATCH = 256;
+/** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
+const BATCH = 64;
 
 let shipped: Map<string, string> | null = null;
 
 // A Buffer: node-postgres and PGlite both send it as bytea.
 const asBytes = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-/** Stores sections' vectors of the current model (one statement; a new vector replaces an old one). */
+/** Stores sections' vectors of the current model, all views of each in one row (one statement; a new vector replaces an old one). */
 export async function insertVectors(db: DbOrTx, rows: { id: string; vector: Float32Array }[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
@@ -39,18 +39,17 @@ export async function indexSectionVectors(db: DbOrTx, opts: { embed: boolean } =
   `);
   shipped ??= readShippedVectors();
   const known: { id: string; vector: Float32Array }[] = [];
-  const unknown: { id: string; text: string }[] = [];
+  const unknown: { id: string; title: string; body: string }[] = [];
   for (const r of missing.rows) {
-    const text = sectionText(r);
-    const committed = shipped.get(vectorKey(text));
+    const committed = shipped.get(sectionKey(r));
     if (committed) known.push({ id: r.id, vector: decodeVector(committed) });
-    else unknown.push({ id: r.id, text });
+    else unknown.push(r);
   }
   for (let i = 0; i < known.length; i += BATCH) await insertVectors(db, known.slice(i, i + BATCH));
   if (!opts.embed) return { fromFile: known.length, embedded: 0 };
   for (let i = 0; i < unknown.length; i += BATCH) {
     const batch = unknown.slice(i, i + BATCH);
-    const vectors = await embedTexts(batch.map((b) => b.text));
+    const vectors = await embedSections(batch);
     await insertVectors(
       db,
       batch.map((b, j) => ({ id: b.id, vector: vectors[j] ?? new Float32Array(EMBEDDING_DIMS) })),
@@ -63,8 +62,11 @@ interface VectorIndex {
   version: string;
   ids: string[];
   businessIds: (string | null)[];
-  /** Row-major, one unit vector of EMBEDDING_DIMS floats per section. */
-  matrix: Float32Array;
+  /** Every view of every section, one row of EMBEDDING_DIMS int8 numbers each (a quarter of float32's memory). */
+  matrix: Int8Array;
+  /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
+  scales: Float32Array;
+  sectionOf: Int32Array;
 }
 
 let index: VectorIndex | null = null;
@@ -76,20 +78,33 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
     from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
     where v.model = ${EMBEDDING_MODEL}
   `);
-  const rows = result.rows.filter((r) => r.vector.byteLength === EMBEDDING_DIMS * 4);
-  const matrix = new Float32Array(rows.length * EMBEDDING_DIMS);
+  const width = EMBEDDING_DIMS * 4;
+  const rows = result.rows.filter((r) => r.vector.byteLength > 0 && r.vector.byteLength % width === 0);
+  const views = rows.reduce((n, r) => n + r.vector.byteLength / width, 0);
+  const matrix = new Int8Array(views * EMBEDDING_DIMS);
+  const scales = new Float32Array(views);
+  const sectionOf = new Int32Array(views);
+  let row = 0;
   rows.forEach((r, i) => {
     // Copied through a fresh buffer: the driver's bytes need not be 4-byte aligned.
-    matrix.set(new Float32Array(Uint8Array.from(r.vector).buffer), i * EMBEDDING_DIMS);
+    const all = new Float32Array(Uint8Array.from(r.vector).buffer);
+    for (let at = 0; at < all.length; at += EMBEDDING_DIMS, row += 1) {
+      let max = 0;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(all[at + d] ?? 0));
+      const scale = max / 127 || 1;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) matrix[row * EMBEDDING_DIMS + d] = Math.round((all[at + d] ?? 0) / scale);
+      scales[row] = scale;
+      sectionOf[row] = i;
+    }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix };
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf };
 }
 
 /**
  * All section vectors in memory, read again only when the knowledge version changed (every write to
  * the sections or their vectors bumps it: migrations 0020, 0022), which the question's first statement
- * already read. 5,000 sections × 384 floats is 7.7 MB, and a dot product over them a few milliseconds,
- * less than a round trip would cost. Concurrent questions of one version share one read.
+ * already read. 5,000 sections of ~5 views × 384 int8 numbers is ~10 MB, and the dot products over
+ * them a few milliseconds, less than a round trip would cost. Concurrent questions of one version share one read.
  */
 async function indexAt(db: DbOrTx, version: string): Promise<VectorIndex> {
   if (index?.version === version) return index;
@@ -120,17 +135,25 @@ export async function semanticSearch(
   opts: { businessId: string | null; limit: number; version: string },
 ): Promise<SemanticHit[]> {
   const idx = await indexAt(db, opts.version);
-  const { matrix } = idx;
-  const scores: SemanticHit[] = [];
-  let floor = -2;
-  for (let r = 0; r < idx.ids.length; r += 1) {
-    const business = idx.businessIds[r];
+  const { matrix, scales, sectionOf } = idx;
+  // A section is as close as its closest view.
+  const best = new Float32Array(idx.ids.length).fill(-2);
+  for (let r = 0; r < scales.length; r += 1) {
+    const section = sectionOf[r] ?? 0;
+    const business = idx.businessIds[section];
     if (business !== null && business !== opts.businessId) continue;
     let dot = 0;
     const base = r * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
-    if (dot <= floor) continue;
-    scores.push({ id: idx.ids[r] ?? '', similarity: dot });
+    dot *= scales[r] ?? 0;
+    if (dot > (best[section] ?? -2)) best[section] = dot;
+  }
+  const scores: SemanticHit[] = [];
+  let floor = -2;
+  for (let i = 0; i < best.length; i += 1) {
+    const similarity = best[i] ?? -2;
+    if (similarity <= floor) continue;
+    scores.push({ id: idx.ids[i] ?? '', similarity });
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);

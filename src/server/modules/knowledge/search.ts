@@ -71,24 +71,38 @@ export interface SectionHit {
 
 /**
  * Misspelt words replaced by the closest word of the knowledge base's vocabulary (pg_trgm similarity),
- * for words of 4 letters or more that the vocabulary lacks. Known words and numbers are left alone.
+ * for words of 4 letters or more that the vocabulary lacks. Known words and numbers are left alone,
+ * except a rare word that is a common one with a doubled letter single ("compas", "propeler"): articles
+ * list such misspellings among their keywords, which makes them known words, and the sentence encoder
+ * reads the usual spelling far better. Common means RARE_SPELLING_RATIO times as many sections.
  */
+const RARE_SPELLING_RATIO = 5;
+
+/** `common` with one of its doubled letters single is `rare`. */
+const undoubled = (common: string, rare: string) =>
+  common.length === rare.length + 1 && [...common].some((c, i) => i > 0 && c === common[i - 1] && common.slice(0, i) + common.slice(i + 1) === rare);
+
 export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>> {
   const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
   if (candidates.length === 0) return new Map();
-  const result = await db.execute<{ w: string; fix: string | null }>(sql`
+  const result = await db.execute<{ w: string; fix: string | null; usual: string[] | null }>(sql`
     /* knowledge: spelling */
-    select q.w, (
-      select k.word from knowledge_words k
-      where k.word % q.w and similarity(k.word, q.w) >= 0.5
-      order by similarity(k.word, q.w) desc, k.sections desc
-      limit 1
-    ) as fix
+    select q.w,
+      (select k.word from knowledge_words k
+        where k.word % q.w and similarity(k.word, q.w) >= 0.5 and own.word is null
+        order by similarity(k.word, q.w) desc, k.sections desc
+        limit 1) as fix,
+      (select array_agg(k.word order by k.sections desc) from knowledge_words k
+        where own.word is not null and k.word % q.w and length(k.word) = length(q.w) + 1
+          and k.sections >= own.sections * ${RARE_SPELLING_RATIO}) as usual
     from jsonb_array_elements_text(${JSON.stringify(candidates)}::jsonb) as q(w)
-    where not exists (select 1 from knowledge_words k2 where k2.word = q.w)
+    left join knowledge_words own on own.word = q.w
   `);
   const fixes = new Map<string, string>();
-  for (const row of result.rows) if (row.fix && row.fix !== row.w) fixes.set(row.w, row.fix);
+  for (const row of result.rows) {
+    const fix = row.fix ?? row.usual?.find((u) => undoubled(u, row.w));
+    if (fix && fix !== row.w) fixes.set(row.w, fix);
+  }
   return fixes;
 }
 

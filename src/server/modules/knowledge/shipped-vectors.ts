@@ -6,40 +6,50 @@ import { EMBEDDING_DIMS, EMBEDDING_MODEL } from './encoder.ts';
 
 /**
  * The shipped sections' vectors, computed once by `npm run kb:embed` and committed (ADR 0065), so a
- * fresh database does not pay ~40 s of CPU to embed the knowledge base. Keyed by `vectorKey` (the model
- * and the embedded text), so an edited section or a new model simply has no entry and is embedded at
+ * fresh database does not pay ~40 s of CPU to embed the knowledge base. Keyed by `sectionKey` (the model
+ * and the embedded views), so an edited section or a new model simply has no entry and is embedded at
  * run time; `npm run kb:check` fails while any is missing or left over.
  *
- * Each vector is stored as int8 with one float32 scale (388 bytes, base64): the cosine of the rounded
+ * Each view's vector (encoder.ts, sectionViews) is stored as int8 with one float32 scale (388 bytes, base64): the cosine of the rounded
  * vectors differs from the exact one by less than 0.001, which no ranking here can see.
  */
 export const SHIPPED_VECTORS_FILE = join(KNOWLEDGE_DIR, 'vectors.json');
 
 const fileSchema = z.object({ model: z.string(), dims: z.number(), vectors: z.record(z.string(), z.string()) });
 
-export function encodeVector(v: Float32Array): string {
-  let max = 0;
-  for (const x of v) max = Math.max(max, Math.abs(x));
-  const scale = max / 127 || 1;
-  const out = Buffer.alloc(4 + v.length);
-  out.writeFloatLE(scale, 0);
-  v.forEach((x, i) => out.writeInt8(Math.round(x / scale), 4 + i));
-  return out.toString('base64');
+/** A section's views (views × EMBEDDING_DIMS numbers), each as int8 with its own scale, joined by '.'. */
+export function encodeVector(all: Float32Array): string {
+  const parts: string[] = [];
+  for (let at = 0; at < all.length; at += EMBEDDING_DIMS) {
+    const v = all.subarray(at, at + EMBEDDING_DIMS);
+    let max = 0;
+    for (const x of v) max = Math.max(max, Math.abs(x));
+    const scale = max / 127 || 1;
+    const out = Buffer.alloc(4 + v.length);
+    out.writeFloatLE(scale, 0);
+    v.forEach((x, i) => out.writeInt8(Math.round(x / scale), 4 + i));
+    parts.push(out.toString('base64'));
+  }
+  return parts.join('.');
 }
 
 export function decodeVector(text: string): Float32Array {
-  const buf = Buffer.from(text, 'base64');
-  const scale = buf.readFloatLE(0);
-  const v = new Float32Array(buf.length - 4);
-  let norm = 0;
-  for (let i = 0; i < v.length; i += 1) {
-    v[i] = buf.readInt8(4 + i) * scale;
-    norm += (v[i] ?? 0) ** 2;
-  }
-  // Unit length again after rounding, so a dot product stays a cosine.
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < v.length; i += 1) v[i] = (v[i] ?? 0) / norm;
-  return v;
+  const parts = text.split('.');
+  const all = new Float32Array(parts.length * EMBEDDING_DIMS);
+  parts.forEach((part, p) => {
+    const buf = Buffer.from(part, 'base64');
+    const scale = buf.readFloatLE(0);
+    const v = all.subarray(p * EMBEDDING_DIMS, (p + 1) * EMBEDDING_DIMS);
+    let norm = 0;
+    for (let i = 0; i < v.length; i += 1) {
+      v[i] = buf.readInt8(4 + i) * scale;
+      norm += (v[i] ?? 0) ** 2;
+    }
+    // Unit length again after rounding, so a dot product stays a cosine.
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < v.length; i += 1) v[i] = (v[i] ?? 0) / norm;
+  });
+  return all;
 }
 
 /** The committed vectors of the current model (none when the file is for another model, or absent). */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { EMBEDDING_DIMS, MAX_VIEWS, sectionKey, sectionText, sectionViews } from './encoder.ts';
+import { decodeVector, encodeVector } from './shipped-vectors.ts';
+
+const section = {
+  title: 'Wind limits',
+  body: 'Most small drones handle 20 mph. Gusts matter more than the mean. Recreational flyers under 49 U.S.C. 44809 follow the same physics. Land early when it builds.',
+};
+
+describe('the views of a section that are embedded', () => {
+  it('starts with the heading and opening, then the heading with each later pair of sentences', () => {
+    const views = sectionViews(section);
+    expect(views[0]).toBe(sectionText(section));
+    expect(views).toEqual([
+      'Wind limits. Most small drones handle 20 mph. Gusts matter more than the mean.',
+      'Wind limits. Gusts matter more than the mean. Recreational flyers under 49 U.S.C. 44809 follow the same physics.',
+      'Wind limits. Recreational flyers under 49 U.S.C. 44809 follow the same physics. Land early when it builds.',
+      'Wind limits. Land early when it builds.',
+    ]);
+  });
+
+  it('embeds a long passage at most MAX_VIEWS times, and a one-sentence section once', () => {
+    const long = { title: 'Manual', body: Array.from({ length: 40 }, (_, i) => `Step ${i} is Here.`).join(' ') };
+    expect(sectionViews(long)).toHaveLength(MAX_VIEWS);
+    expect(sectionViews({ title: 'Short', body: 'Only one.' })).toEqual(['Short. Only one.']);
+  });
+
+  it('keys the vectors by every view, so an edit past the opening is embedded again', () => {
+    expect(sectionKey(section)).not.toBe(sectionKey({ ...section, body: `${section.body} One more sentence.` }));
+    expect(sectionKey(section)).toBe(sectionKey({ ...section }));
+  });
+});
+
+describe('the committed vectors of a section', () => {
+  it('round-trip every view as a unit vector within int8 rounding', () => {
+    const views = 3;
+    const all = new Float32Array(views * EMBEDDING_DIMS);
+    for (let v = 0; v < views; v += 1) {
+      let norm = 0;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) norm += (all[v * EMBEDDING_DIMS + d] = Math.sin(v * 7 + d)) ** 2;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) all[v * EMBEDDING_DIMS + d] = (all[v * EMBEDDING_DIMS + d] ?? 0) / Math.sqrt(norm);
+    }
+    const back = decodeVector(encodeVector(all));
+    expect(back).toHaveLength(all.length);
+    for (let v = 0; v < views; v += 1) {
+      let dot = 0;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (back[v * EMBEDDING_DIMS + d] ?? 0) * (all[v * EMBEDDING_DIMS + d] ?? 0);
+      expect(dot).toBeGreaterThan(0.999);
+    }
+  });
+});
