@@ -22,7 +22,8 @@ for (const item of items) {
     if (seen.has(candidate.articleKey) || seen.size >= 3) continue;
     seen.add(candidate.articleKey);
     const other = ranked.find((h) => h.articleKey !== candidate.articleKey);
-    const x = evidenceOf(candidate, other, r.lexical, r.semantic[0]?.id, r.groupCount);
+    const next = ranked.find((h) => h.id !== candidate.id);
+    const x = evidenceOf(candidate, other, r.lexical, r.semantic[0]?.id, r.groupCount, next);
     samples.push({ x, y: item.sections.includes(names.get(candidate.id) ?? '') ? 1 : 0, first: seen.size === 1 });
   }
 }

@@ -62,7 +62,7 @@ describe('fusion', () => {
 });
 
 describe('confidence', () => {
-  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.6, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5 };
+  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.6, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.3 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
     expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);

@@ -68,12 +68,25 @@ export interface Evidence {
   semanticAgrees: number;
   /** The question's terms its heading holds, capped at 2, over 2. */
   title: number;
+  /**
+   * Fused-score lead over the next section of any article, at most 1: a neighbouring section of the same
+   * article nearly as good ("replacing props" beside "when to replace props") means the answer may be
+   * the other one, which the lead over another article cannot see.
+   */
+  sectionMargin: number;
 }
 
-export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title'] as const;
+export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin'] as const;
 
-export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | undefined, lexical: RankedHit[], semanticTopId: string | undefined, groups: number): Evidence {
-  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0 };
+export function evidenceOf(
+  best: FusedHit | undefined,
+  runnerUp: FusedHit | undefined,
+  lexical: RankedHit[],
+  semanticTopId: string | undefined,
+  groups: number,
+  nextSection?: FusedHit,
+): Evidence {
+  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0 };
   return {
     similarity: best.similarity,
     // Signed: the best-ranked section may be less similar than another article's.
@@ -83,6 +96,7 @@ export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | unde
     lexicalAgrees: lexical.find(lexicalHit)?.id === best.id ? 1 : 0,
     semanticAgrees: semanticTopId === best.id ? 1 : 0,
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
+    sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
   };
 }
 
@@ -93,14 +107,15 @@ export function evidenceOf(best: FusedHit | undefined, runnerUp: FusedHit | unde
  * shown confidence is the estimated chance that the answer is the right section.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -2.04,
-  similarity: 0.74,
-  margin: 0.74,
-  fusedMargin: 2.42,
+  bias: -2.12,
+  similarity: 0.76,
+  margin: 0.65,
+  fusedMargin: 1.82,
   coverage: 0.56,
-  lexicalAgrees: 0.9,
-  semanticAgrees: 1.25,
-  title: -0.01,
+  lexicalAgrees: 0.74,
+  semanticAgrees: 1.18,
+  title: -0.04,
+  sectionMargin: 1.76,
 };
 
 export function calibratedConfidence(e: Evidence): number {
