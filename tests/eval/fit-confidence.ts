@@ -10,10 +10,11 @@ import { EVIDENCE_KEYS, evidenceOf, fuseRankings, type Evidence } from '../../sr
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
 import { openTuneSet } from './tune-set.ts';
 
-const { items, database, names } = await openTuneSet();
+const { items, unanswerable, database, names } = await openTuneSet();
 
 const samples: { x: Evidence; y: number; first: boolean }[] = [];
-for (const item of items) {
+// The questions the knowledge base cannot answer are learnt from too: every candidate of theirs is wrong.
+for (const item of [...items, ...unanswerable]) {
   const r = await retrieve(database.db, { question: item.question, previousQuestions: [...(item.previous ?? [])].reverse(), primary: null, businessId: null });
   if (!r) continue;
   const ranked = fuseRankings(r.lexical, r.similarity);
@@ -23,7 +24,7 @@ for (const item of items) {
     seen.add(candidate.articleKey);
     const other = ranked.find((h) => h.articleKey !== candidate.articleKey);
     const next = ranked.find((h) => h.id !== candidate.id);
-    const x = evidenceOf(candidate, other, r.lexical, r.semantic[0]?.id, r.groupCount, next);
+    const x = evidenceOf(candidate, other, r.lexical, r.semantic[0]?.id, r.groupCount, next, r.unknownNames);
     samples.push({ x, y: item.sections.includes(names.get(candidate.id) ?? '') ? 1 : 0, first: seen.size === 1 });
   }
 }
@@ -66,7 +67,7 @@ for (let epoch = 0; epoch < 20000; epoch += 1) {
 }
 const round = (v: number) => Math.round(v * 100) / 100;
 const final = { bias: round(a * bias + b), ...Object.fromEntries(EVIDENCE_KEYS.map((k, i) => [k, round(a * (w[i] ?? 0))])) };
-console.log(`fitted on ${samples.length} candidates of ${items.length} tune questions (${samples.filter((s) => s.y).length} right), then scaled by ${round(a)} and shifted by ${round(b)} on the first-ranked:`);
+console.log(`fitted on ${samples.length} candidates of ${items.length} answerable and ${unanswerable.length} unanswerable tuning questions (${samples.filter((s) => s.y).length} right), then scaled by ${round(a)} and shifted by ${round(b)} on the first-ranked:`);
 console.log(`export const CALIBRATION = ${JSON.stringify(final).replace(/"/g, '')};`);
 console.log('first-ranked answers of the tune half: band → share right');
 const shown = (x: Evidence) => 1 / (1 + Math.exp(-(a * logit(x) + b)));

@@ -1,8 +1,8 @@
 /**
  * How OFF_DOMAIN_MARGIN of off-domain.ts is chosen (ADR 0065): for each question of the tuning sets
- * (the tune half, the first unseen set, the development set) that names nothing only drones have, its
- * closeness to the nearest outside subject less its closeness to the nearest section. The held-out half
- * and unseen-2 are never read here. Run: node tests/eval/fit-off-domain.ts
+ * (tune-set.ts, and the development set) that names nothing only drones have, its
+ * closeness to the nearest outside subject less its closeness to the nearest section or inside statement. The held-out half
+ * and unseen-3 are never read here. Run: node tests/eval/fit-off-domain.ts
  */
 import { readFileSync } from 'node:fs';
 import { nearestOutside } from '../../src/server/modules/assistant/off-domain.ts';
@@ -19,7 +19,8 @@ for (const item of items) {
   if (item.previous?.length) continue;
   const r = await retrieve(database.db, { question: item.question, previousQuestions: [], primary: null, businessId: null });
   const section = r?.semantic[0]?.similarity ?? 0;
-  rows.push({ kind: item.kind, question: item.question, gap: (await nearestOutside(item.question)) - section, names: r?.namesDrones ?? false });
+  const near = await nearestOutside(item.question);
+  rows.push({ kind: item.kind, question: item.question, gap: near.outside - Math.max(section, near.inside), names: r?.namesDrones ?? false });
 }
 await database.close();
 rows.sort((a, b) => b.gap - a.gap);

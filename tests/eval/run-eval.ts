@@ -91,11 +91,12 @@ await run('development set (tests/eval/*.json)', devItems);
 const tune = pilot('tune');
 const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune);
 await run('first unseen set (tests/eval/pilot/unseen.json), tuned on since the fifth session of issue 14', pilot('unseen'));
+await run('unseen-2 (tests/eval/pilot/unseen-2.json), measured blind once, then tuned on', pilot('unseen-2'));
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
-  if (existsSync(`${dir}/pilot/unseen-2.json`)) {
-    await run('unseen-2 (tests/eval/pilot/unseen-2.json), written without the knowledge base, never tuned on', pilot('unseen-2'));
+  if (existsSync(`${dir}/pilot/unseen-3.json`)) {
+    await run('unseen-3 (tests/eval/pilot/unseen-3.json), written without the knowledge base, never tuned on', pilot('unseen-3'));
   }
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));

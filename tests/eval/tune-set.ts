@@ -1,6 +1,6 @@
 /**
  * What the tuning scripts (tune-fusion.ts, fit-confidence.ts) start from: the answerable questions of
- * the tuning sets ONLY (the held-out half and unseen-2 are never read here), the development set, an embedded database with
+ * the tuning sets ONLY (the held-out half and unseen-3 are never read here), the development set, an embedded database with
  * the shipped knowledge base, and each section's label as the question files write it (article#n).
  */
 import { readFileSync } from 'node:fs';
@@ -10,11 +10,11 @@ import { loadArticles } from '../../src/server/modules/knowledge/load-articles.t
 import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 
 /**
- * The sets tuned on: the tune half, and since the fifth session of issue 14 the first unseen set too (its
- * wordings are harder and more like pilots'); unseen-2.json, written blind afterwards, took its place as
- * the set never tuned on, beside the held-out half.
+ * The sets tuned on: the tune half; since the fifth session of issue 14 the first unseen set too (its
+ * wordings are harder and more like pilots'), and unseen-2 after it had been measured blind once
+ * (ADR 0065). unseen-3, written blind afterwards, is the set never tuned on, beside the held-out half.
  */
-export const TUNING_FILES = ['tune', 'unseen'] as const;
+export const TUNING_FILES = ['tune', 'unseen', 'unseen-2'] as const;
 
 export interface TuneItem {
   kind: string;
@@ -31,13 +31,15 @@ export function readDevSet(): { question: string; expect: string[] }[] {
     .filter((d) => d.topic !== 'scope');
 }
 
-export async function openTuneSet(): Promise<{ items: TuneItem[]; database: Database; names: Map<string, string> }> {
+export async function openTuneSet(): Promise<{ items: TuneItem[]; unanswerable: TuneItem[]; database: Database; names: Map<string, string> }> {
   const all = TUNING_FILES.flatMap((f) => JSON.parse(readFileSync(new URL(`./pilot/${f}.json`, import.meta.url), 'utf8')) as TuneItem[]);
   const items = all.filter((x) => x.kind === 'answer' && x.sections.length);
+  // Answer questions the knowledge base cannot answer: whatever is shown for them is wrong.
+  const unanswerable = all.filter((x) => x.kind === 'answer' && !x.sections.length);
   const database = await openDatabase({});
   await syncShippedKnowledge(database.db, loadArticles());
   const names = new Map<string, string>();
   const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(sql`select id, article_key, position from knowledge_sections`);
   for (const r of rows.rows) names.set(r.id, `${r.article_key}#${r.position + 1}`);
-  return { items, database, names };
+  return { items, unanswerable, database, names };
 }

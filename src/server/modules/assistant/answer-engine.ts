@@ -81,7 +81,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount, ranked[1]);
+  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount, ranked[1], found.unknownNames);
   const confidence = calibratedConfidence(evidence);
 
   // A question with no drone word, and not close in meaning to any section, must be mostly matched to

@@ -62,12 +62,17 @@ describe('fusion', () => {
 });
 
 describe('confidence', () => {
-  const base: Evidence = { similarity: 0.6, margin: 0.1, fusedMargin: 0.6, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.3 };
+  const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
     expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
-    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0 };
+    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02 };
     expect(calibratedConfidence(doubtful)).toBeLessThan(0.3);
+  });
+
+  it('is lower when a neighbouring section is nearly as good, or the question names what no section mentions', () => {
+    expect(calibratedConfidence({ ...base, sectionMargin: 0.02 })).toBeLessThan(calibratedConfidence(base));
+    expect(calibratedConfidence({ ...base, unknown: 0.5 })).toBeLessThan(calibratedConfidence(base));
   });
 
   it('grows with the lead over another article and stays within 5–97%', () => {

@@ -74,9 +74,14 @@ export interface Evidence {
    * the other one, which the lead over another article cannot see.
    */
   sectionMargin: number;
+  /**
+   * Share of the question's term groups that name something no section mentions at all ("insurance",
+   * "Navajo"): the knowledge base may not answer it, however well the rest matches.
+   */
+  unknown: number;
 }
 
-export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin'] as const;
+export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown'] as const;
 
 export function evidenceOf(
   best: FusedHit | undefined,
@@ -85,8 +90,10 @@ export function evidenceOf(
   semanticTopId: string | undefined,
   groups: number,
   nextSection?: FusedHit,
+  unknownNames = 0,
 ): Evidence {
-  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0 };
+  const unknown = groups === 0 ? 0 : Math.min(unknownNames / groups, 1);
+  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown };
   return {
     similarity: best.similarity,
     // Signed: the best-ranked section may be less similar than another article's.
@@ -97,6 +104,7 @@ export function evidenceOf(
     semanticAgrees: semanticTopId === best.id ? 1 : 0,
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
+    unknown,
   };
 }
 
@@ -107,15 +115,16 @@ export function evidenceOf(
  * shown confidence is the estimated chance that the answer is the right section.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -2.12,
-  similarity: 0.76,
-  margin: 0.65,
-  fusedMargin: 1.82,
-  coverage: 0.56,
-  lexicalAgrees: 0.74,
-  semanticAgrees: 1.18,
-  title: -0.04,
-  sectionMargin: 1.76,
+  bias: -2.26,
+  similarity: 0.89,
+  margin: 0.66,
+  fusedMargin: 1.35,
+  coverage: 0.61,
+  lexicalAgrees: 0.5,
+  semanticAgrees: 0.93,
+  title: 0.47,
+  sectionMargin: 1.37,
+  unknown: -0.26,
 };
 
 export function calibratedConfidence(e: Evidence): number {

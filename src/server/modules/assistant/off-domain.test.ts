@@ -4,7 +4,7 @@ import { outsideSubject } from './off-domain.ts';
 // The real encoder (no network). Wordings of our own, in none of the evaluation sets.
 describe('subjects outside drones, by meaning', () => {
   it.each([
-    ['my laptop battery only lasts an hour now, should i replace it', 'devices'],
+    ['my car battery dies overnight, could it be the alternator', 'devices'],
     ['how many hours of flight school to get a commercial helicopter licence', 'aviation'],
     ['best iso and aperture for indoor portraits with my canon dslr', 'photography'],
   ])('recognises "%s" as %s when no section is closer', async (q, kind) => {
@@ -12,6 +12,6 @@ describe('subjects outside drones, by meaning', () => {
   });
 
   it('leaves a question alone when a knowledge-base section is closer than any outside subject', async () => {
-    expect(await outsideSubject('my laptop battery only lasts an hour now, should i replace it', 0.95)).toBeNull();
+    expect(await outsideSubject('my car battery dies overnight, could it be the alternator', 0.95)).toBeNull();
   });
 });

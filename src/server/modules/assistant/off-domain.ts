@@ -15,12 +15,22 @@ const STATEMENTS = [
   ['aviation', 'flying a Cessna or a private plane, a private pilot licence'],
   ['photography', 'camera settings for portraits or a wedding with a mirrorless or DSLR camera: ISO, aperture, lens'],
   ['photography', 'taking better photos with my phone camera'],
-  ['devices', 'my phone or laptop battery drains fast and needs replacing'],
+  // Not "my phone battery drains fast": a pilot's "battery drains fast in the cold" is about the drone's,
+  // and the encoder puts the two closer than any drone wording of it (fit-off-domain.ts).
   ['devices', 'my car battery keeps dying, the alternator and jump starting'],
   ['weather', 'the weather forecast for a picnic, the beach or a wedding this weekend'],
   ['nature', 'how birds, insects and other animals fly and hover'],
   ['everyday', 'cooking a recipe, sports scores, movies, stocks and homework'],
   ['everyday', 'fixing my computer, wifi, printer or television'],
+  // The same subjects as a drone pilot asks about them: an outside subject must beat these too, since a
+  // pilot's "battery drains fast in the cold" is about the drone's even when no section words it so.
+  ['inside', 'flying with my drone and its batteries on an airline flight'],
+  ['inside', 'becoming a drone pilot: the Part 107 test, training and cost'],
+  ['inside', 'camera and video settings for my drone: ISO, shutter speed and ND filters'],
+  ['inside', 'my drone battery drains fast, will not charge or needs replacing'],
+  ['inside', 'my drone controller or flight app keeps disconnecting or crashing'],
+  ['inside', 'is the weather and wind good enough to fly my drone'],
+  ['inside', 'how my drone hovers and holds its position'],
 ] as const;
 
 const subjects = statementSet(STATEMENTS);
@@ -38,15 +48,17 @@ export async function outsideSubject(question: string, nearestSection: number): 
   try {
     const near = await subjects.closeness(question);
     let best: { kind: string; similarity: number } | null = null;
-    for (const [kind, { similarity }] of near) if (!best || similarity > best.similarity) best = { kind, similarity };
-    return best && best.similarity - nearestSection >= OFF_DOMAIN_MARGIN ? best.kind : null;
+    for (const [kind, { similarity }] of near) if (kind !== 'inside' && (!best || similarity > best.similarity)) best = { kind, similarity };
+    const inside = Math.max(nearestSection, near.get('inside')?.similarity ?? -1);
+    return best && best.similarity - inside >= OFF_DOMAIN_MARGIN ? best.kind : null;
   } catch {
     return null;
   }
 }
 
-/** For the tuning script: the nearest outside subject's similarity. */
-export async function nearestOutside(question: string): Promise<number> {
+/** For the tuning script: the nearest outside subject's similarity less the nearest inside statement's. */
+export async function nearestOutside(question: string): Promise<{ outside: number; inside: number }> {
   const near = await subjects.closeness(question);
-  return Math.max(-1, ...[...near.values()].map((n) => n.similarity));
+  const outside = Math.max(-1, ...[...near].filter(([kind]) => kind !== 'inside').map(([, n]) => n.similarity));
+  return { outside, inside: near.get('inside')?.similarity ?? -1 };
 }

@@ -32,8 +32,8 @@ export interface Retrieved {
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
   /**
-   * The current question's words no section holds that name a thing ("tokyo", "router"), not a doing
-   * ("rattling", "shutting"): a question about something the knowledge base never mentions.
+   * The current question's words no section holds that name a thing ("tokyo", "router"), not a doing or
+   * a manner ("rattling", "shutting", "legally"): a question about something the knowledge base never mentions.
    */
   unknownNames: number;
   /** The term groups searched (the current question's first) and their rarity weights. */
@@ -111,7 +111,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
-    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed)$/.test(g.word)).length,
+    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed|ly)$/.test(g.word)).length,
     groups,
     weights,
   };

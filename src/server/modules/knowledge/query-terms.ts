@@ -182,10 +182,15 @@ export function groupQuery(group: TermGroup): string | null {
 const FOLLOW_UP_START = /^(and|what about|how about|also|but|what if|same|then|ok and|okay and)\b/;
 const PRONOUNS = /\b(it|that|this|those|them|there|its)\b/;
 
+/**
+ * The question leans on the one before ("and at night?", "can I change it so it just hovers instead?"):
+ * it starts like a follow-up, or points back with a pronoun and says little itself or names nothing
+ * only drones have (the thing it points to was named before).
+ */
 export function isFollowUp(question: string, groups: TermGroup[]): boolean {
   const q = question.toLowerCase().trim();
   if (FOLLOW_UP_START.test(q)) return true;
-  return groups.length <= 2 && PRONOUNS.test(q);
+  return PRONOUNS.test(q) && (groups.length <= 2 || !namesDronesClearly(groups.map((g) => g.word)));
 }
 
 /** Words that place a question in the product's domain even when the knowledge base lacks them. */
