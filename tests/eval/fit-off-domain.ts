@@ -26,5 +26,7 @@ await database.close();
 rows.sort((a, b) => b.gap - a.gap);
 console.log('closer to an outside subject than to any section (gap > -0.05), not naming drones:');
 for (const r of rows.filter((x) => x.gap > -0.05 && !x.names)) console.log(`  ${r.gap.toFixed(3)} ${r.kind.padEnd(8)} ${r.question}`);
+console.log('the same, naming something only drones have (the rule does not apply to these):');
+for (const r of rows.filter((x) => x.gap > -0.1 && x.names)) console.log(`  ${r.gap.toFixed(3)} ${r.kind.padEnd(8)} ${r.question}`);
 const off = rows.filter((r) => r.kind === 'offtopic');
 console.log(`off-topic questions: ${off.length}; gaps ${off.map((r) => r.gap.toFixed(2)).join(' ')}`);

@@ -15,9 +15,9 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,30}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
   ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
-  ['interference', /\b(jam|jamming|jammer|knock down|shoot down|take down|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone)\b/],
+  ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone)\b/],
   ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b/],
-  ['contraband', /\b(smuggl\w*|contraband|into (a |the )?(prison|jail))\b/],
+  ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?)\b/],
 ];
 
 /**
@@ -25,7 +25,19 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
  * "without her noticing"). Official watchers make it evasion; a person named, an intrusion on privacy.
  * "Without anyone seeing" alone is left to the meaning check (harm-intent.ts).
  */
-const COVERT = /\b(without (\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)|(keep|stop) (\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)|so (that )?(\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up))\b/;
+const COVERT = new RegExp(
+  [
+    "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)",
+    "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)",
+    "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
+    // "so it can't be traced back to me": whoever would trace it
+    "(can'?t|cannot|won'?t|wont) be (traced|tracked|identified|linked)",
+    // "if I turn off the lights will anyone notice"
+    "(will|would) (anyone|anybody|the \\w+) (notice|see|know|find out)",
+  ]
+    .map((p) => `\\b${p}\\b`)
+    .join('|'),
+);
 const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
@@ -34,7 +46,7 @@ export function harmfulRequest(question: string): HarmKind | null {
   for (const [kind, pattern] of HARM_PATTERNS) if (pattern.test(q)) return kind;
   const covert = COVERT.exec(q);
   if (covert) {
-    if (WATCHERS.test(q)) return 'evasion';
+    if (WATCHERS.test(q) || /\bbe (traced|tracked|identified|linked)\b/.test(covert[0])) return 'evasion';
     if (SOMEONE.test(covert[0])) return 'privacy';
   }
   return null;
