@@ -1,7 +1,8 @@
 /**
  * How the fusion constants of fuse-hits.ts are chosen (ADR 0065): top-1 section accuracy of full-text
  * search alone, of the embedding alone, of reciprocal rank fusion, and of the blend over a grid of
- * semantic weights, on the tune half ONLY (the held-out half and the unseen set are never given here).
+ * semantic weights and floors of the best full-text score, on the tuning sets ONLY (tune-set.ts; the
+ * held-out half and unseen-3 are never given here).
  * The blend's grid is also printed for the development set, whose questions have no section labels: there
  * a first section is counted right when it holds one of the question's expected phrases.
  * Run: node tests/eval/tune-fusion.ts
@@ -48,3 +49,9 @@ console.log(`blend (full-text score / best + w × similarity): ${blends.join('  
 const holds = (expect: string[], h: Retrieved['lexical'][number] | undefined) => Boolean(h) && expect.some((e) => `${h?.title} ${h?.body}`.toLowerCase().includes(e));
 const devBlends = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5].map((w) => `w${w}: ${dev.filter((d) => holds(d.expect, fuseRankings(d.r.lexical, d.r.similarity, w)[0])).length}`);
 console.log(`development set (${dev.length} answer questions), first section holds an expected phrase: ${devBlends.join('  ')}`);
+// The best full-text score's floor (fuse-hits.ts), with the weights around the chosen one.
+console.log('the best full-text score\'s floor by weight (tuning sets / development set):');
+for (const w of [1.5, 2, 2.5, 3]) {
+  const line = [0, 2, 3, 4, 5].map((f) => `f${f}: ${count((r) => fuseRankings(r.lexical, r.similarity, w, f)[0]?.id)}/${dev.filter((d) => holds(d.expect, fuseRankings(d.r.lexical, d.r.similarity, w, f)[0])).length}`);
+  console.log(`  w${w}: ${line.join('  ')}`);
+}

@@ -100,10 +100,33 @@ export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<
   `);
   const fixes = new Map<string, string>();
   for (const row of result.rows) {
-    const fix = row.fix ?? row.usual?.find((u) => undoubled(u, row.w));
+    const fix = row.fix && isTypoOf(row.w, row.fix) ? row.fix : row.usual?.find((u) => undoubled(u, row.w));
     if (fix && fix !== row.w) fixes.set(row.w, fix);
   }
   return fixes;
+}
+
+/** Letters to insert, delete or replace to turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      row[j] = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * A correction the vocabulary offers is taken only when it looks like a typing slip: one letter off in a
+ * short word, two in a longer one, and not the word with letters cut off ("lawn" is not "law", "deer" is
+ * not "deeper", "router" is not "route"): those are other words the knowledge base happens not to use.
+ */
+export function isTypoOf(word: string, fix: string): boolean {
+  if (word.includes(fix)) return false;
+  return editDistance(word, fix) <= (word.length <= 5 ? 1 : 2);
 }
 
 /**
