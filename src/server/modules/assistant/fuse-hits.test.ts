@@ -61,6 +61,17 @@ describe('fusion', () => {
   });
 });
 
+describe('the full-text side of the blend', () => {
+  it('does not count a weak best word match as a full one (the floor of the best score)', () => {
+    const stray = hit('stray#1', { score: 0.8 });
+    const near = hit('near#1', { score: 0.05 });
+    const similarity = new Map([['stray#1', 0.45], ['near#1', 0.68]]);
+    // Divided by itself, the stray match of a number would score a full 1 and win on words alone.
+    expect(fuseRankings([stray, near], similarity, 2.5, 0)[0]?.id).toBe('stray#1');
+    expect(fuseRankings([stray, near], similarity)[0]?.id).toBe('near#1');
+  });
+});
+
 describe('confidence', () => {
   const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0 };
 
