@@ -37,9 +37,10 @@ export interface EngineAnswer {
 export const CLARIFY_BELOW = 0.3;
 
 /**
- * A one-word question with a heading naming its word must still be this close in meaning to a section:
- * on the tuning sets the vague ones ("should I update it", "camera problem") were at most 0.47 close,
- * the answerable ones ("what is LAANC", "how cold is too cold for my Mini 3") at least 0.53.
+ * A question of one searchable word must be this close in meaning to a section to be answered: on the
+ * tuning sets the vague ones ("should I update it", "camera problem", "can I fly tomorrow") were at most
+ * 0.50 close, the answerable ones ("what is LAANC", "can I fly my drone in Yellowstone") at least 0.56
+ * (but "what is 44809", 0.25, which is asked about).
  */
 export const SINGLE_WORD_SIMILARITY = 0.52;
 
@@ -103,10 +104,10 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     }
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   }
-  // Too little said to pick a topic: a single searchable word ("it's broken", "camera problem", "which
-  // mode should I use") no section is clearly close to in meaning, unless a heading names it and a
-  // section is at least SINGLE_WORD_SIMILARITY close ("what is LAANC").
-  const tooVague = current <= 1 && !followUp && topSimilarity < CLEAR_SIMILARITY && (best.titleHits === 0 || topSimilarity < SINGLE_WORD_SIMILARITY);
+  // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
+  // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
+  // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
+  const tooVague = !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 && topSimilarity < SINGLE_WORD_SIMILARITY);
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;

@@ -28,7 +28,7 @@ export const OFF_DOMAIN_MIN_COVERAGE = 0.5;
  * 0.33) and answerable ones without a drone word 0.38 or more.
  */
 export const OFF_TOPIC_SIMILARITY = 0.35;
-/** A one-word question is answered only when a section is this close to it in meaning. */
+/** A question with nothing to search for ("my drone?") is answered only when a section is this close to it in meaning. */
 export const CLEAR_SIMILARITY = 0.7;
 
 export interface FusedHit extends RankedHit {
