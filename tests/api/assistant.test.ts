@@ -79,6 +79,12 @@ describe('answers', () => {
       expect(body.context.needsMoreContext, `${question}: ${body.answer.slice(0, 80)}`).toBe(true);
       expect(body.answer).toMatch(/tell me a bit more/);
     }
+    // After an unrelated question, "it" is the pilot's drone, not that question's topic.
+    const third = await createUser(t, 'unnamed-3', 'admin');
+    await ask(third, 'How high can I fly under Part 107?');
+    const after = (await ask(third, 'it keeps shutting off by itself')).json<QueryResponse>();
+    expect(after.context.needsMoreContext).toBe(true);
+    expect(after.answer).not.toMatch(/altitude/i);
     // A question naming a thing no section mentions is still declined (a new conversation: in this one
     // it would be read as a follow-up of the last).
     const other = await createUser(t, 'unnamed-2', 'admin');

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
@@ -90,8 +90,19 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
     allWords = [...allWords, ...earlier.words];
   }
-  const followUp = Boolean(previous) && groups.length > current.groups.length;
-  const semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
+  let followUp = Boolean(previous) && groups.length > current.groups.length;
+  let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
+  if (followUp && !startsLikeFollowUp(input.question)) {
+    // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
+    // fly?"): kept only when the section the pair is nearest is among those nearest the question alone.
+    const alone = await nearestInMeaning(db, retrieval, [current.corrected], input.businessId);
+    if (!alone.some((h) => h.id === semantic[0]?.id)) {
+      followUp = false;
+      semantic = alone;
+      groups = current.groups;
+      allWords = current.words;
+    }
+  }
   const topSimilarity = semantic[0]?.similarity ?? 0;
   if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) return null;
 

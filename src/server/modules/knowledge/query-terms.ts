@@ -180,6 +180,9 @@ export function groupQuery(group: TermGroup): string | null {
 
 /** Words that mark a follow-up that leans on the previous question ("and at night?"). */
 const FOLLOW_UP_START = /^(and|what about|how about|also|but|what if|same|then|ok and|okay and)\b/;
+
+/** It starts as only a follow-up does ("and at night?", "what about the Mini 4?"). */
+export const startsLikeFollowUp = (question: string): boolean => FOLLOW_UP_START.test(question.toLowerCase().trim());
 const PRONOUNS = /\b(it|that|this|those|them|there|its)\b/;
 
 /**
