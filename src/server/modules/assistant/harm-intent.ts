@@ -1,5 +1,5 @@
-import { embedQuery } from '../knowledge/encoder.ts';
 import type { HarmKind } from './policy.ts';
+import { statementSet } from './statement-closeness.ts';
 
 /**
  * Requests to do harm, recognised by meaning (ADR 0065): each kind is described by a few plain
@@ -65,17 +65,10 @@ export const HARM_SIMILARITY = 0.6;
 /** ...and at least this much closer to it than to the nearest lawful question. */
 export const HARM_MARGIN = 0.01;
 
-type Intent = { kind: HarmKind | 'lawful'; vector: Float32Array };
-let intents: Promise<Intent[]> | null = null;
-
-function intentVectors(): Promise<Intent[]> {
-  const texts: [HarmKind | 'lawful', string][] = [...Object.entries(INTENTS).flatMap(([kind, list]) => list.map((t): [HarmKind, string] => [kind as HarmKind, t])), ...LAWFUL.map((t): ['lawful', string] => ['lawful', t])];
-  intents ??= Promise.all(texts.map(async ([kind, text]) => ({ kind, vector: await embedQuery(text) }))).catch((error: unknown) => {
-    intents = null;
-    throw error;
-  });
-  return intents;
-}
+const intents = statementSet(
+  Object.entries(INTENTS).flatMap(([kind, list]) => list.map((text): [HarmKind, string] => [kind as HarmKind, text])),
+  LAWFUL,
+);
 
 export interface HarmCloseness {
   kind: HarmKind;
@@ -87,16 +80,8 @@ export interface HarmCloseness {
 
 /** How close the question is to the nearest harmful statement, and to the nearest lawful question. */
 export async function nearestHarm(question: string): Promise<HarmCloseness> {
-  const [q, all] = await Promise.all([embedQuery(question), intentVectors()]);
-  let harm: { kind: HarmKind; similarity: number } = { kind: 'weapon', similarity: -1 };
-  let lawful = -1;
-  for (const { kind, vector } of all) {
-    let dot = 0;
-    for (let d = 0; d < vector.length; d += 1) dot += (vector[d] ?? 0) * (q[d] ?? 0);
-    if (kind === 'lawful') lawful = Math.max(lawful, dot);
-    else if (dot > harm.similarity) harm = { kind, similarity: dot };
-  }
-  return { ...harm, margin: harm.similarity - lawful };
+  const near = await intents.nearest(question);
+  return { kind: near.kind ?? 'weapon', similarity: near.similarity, margin: near.similarity - near.counter };
 }
 
 /**

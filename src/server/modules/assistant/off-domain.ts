@@ -2,10 +2,11 @@ import { statementSet } from './statement-closeness.ts';
 
 /**
  * Subjects that share words with drones but are not about them (ADR 0065, update of the fifth
- * session): riding an airliner, flying a manned aircraft, a hand-held camera, a phone's or a car's
- * battery, the weather for a day out. A question closer in meaning to one of these than to every
- * knowledge-base section (by OFF_DOMAIN_MARGIN) and naming nothing only drones have is declined
- * however many words it shares: "is turbulence on a 737 dangerous" matched the drone turbulence
+ * session): riding an airliner, flying a manned aircraft, a hand-held camera, a car's battery, the
+ * weather for a day out, and so on. A question closer in meaning to one of these than to every
+ * knowledge-base section and every drone version of the subject (by OFF_DOMAIN_MARGIN, or
+ * OFF_DOMAIN_MARGIN_NAMING_DRONES when it uses a word only drones have) is declined however many words
+ * it shares: "is turbulence on a 737 dangerous" matched the drone turbulence
  * section at 0.93 confidence before. Statements describe a whole subject, never one question.
  */
 const STATEMENTS = [
@@ -29,24 +30,30 @@ const STATEMENTS = [
   ['everyday', 'music, bands, songs and concerts'],
   ['everyday', 'cooking a recipe, sports scores, movies, stocks and homework'],
   ['everyday', 'fixing my computer, wifi, printer or television'],
-  // The same subjects as a drone pilot asks about them: an outside subject must beat these too, since a
-  // pilot's "battery drains fast in the cold" is about the drone's even when no section words it so.
-  ['inside', 'flying with my drone and its batteries on an airline flight'],
-  ['inside', 'becoming a drone pilot: the Part 107 test, training and cost'],
-  ['inside', 'camera and video settings for my drone: ISO, shutter speed and ND filters'],
-  ['inside', 'my drone battery drains fast, will not charge or needs replacing'],
-  ['inside', 'my drone controller or flight app keeps disconnecting or crashing'],
-  ['inside', 'is the weather and wind good enough to fly my drone'],
-  ['inside', 'how my drone hovers and holds its position'],
 ] as const;
 
-const subjects = statementSet(STATEMENTS);
+/**
+ * The same subjects as a drone pilot asks about them: an outside subject must beat these too, since a
+ * pilot's "battery drains fast in the cold" is about the drone's even when no section words it so.
+ */
+const INSIDE = [
+  'flying with my drone and its batteries on an airline flight',
+  'becoming a drone pilot: the Part 107 test, training and cost',
+  'camera and video settings for my drone: ISO, shutter speed and ND filters',
+  'my drone battery drains fast, will not charge or needs replacing',
+  'my drone controller or flight app keeps disconnecting or crashing',
+  'is the weather and wind good enough to fly my drone',
+  'how my drone hovers and holds its position',
+];
+
+const subjects = statementSet(STATEMENTS, INSIDE);
 
 /**
  * Chosen on the tuning sets (tests/eval/fit-off-domain.ts): how much closer to an outside subject
- * than to the nearest section a question must be to be declined on that ground. There, answerable
- * questions naming nothing only drones have were at most 0.014 closer to an outside subject; off-topic
- * ones spread from 0.34 down to -0.26 (the others are caught by the rules of answer-engine.ts).
+ * than to the nearest section or drone version of it a question must be to be declined on that ground.
+ * There, answerable questions naming nothing only drones have were at least 0.047 further from an
+ * outside subject; off-topic ones spread from 0.36 down to -0.30 (the others are caught by the rules of
+ * answer-engine.ts).
  */
 export const OFF_DOMAIN_MARGIN = 0;
 
@@ -61,19 +68,15 @@ export const OFF_DOMAIN_MARGIN_NAMING_DRONES = 0.05;
 export async function outsideSubject(question: string, nearestSection: number, namesDrones = false): Promise<string | null> {
   const margin = namesDrones ? OFF_DOMAIN_MARGIN_NAMING_DRONES : OFF_DOMAIN_MARGIN;
   try {
-    const near = await subjects.closeness(question);
-    let best: { kind: string; similarity: number } | null = null;
-    for (const [kind, { similarity }] of near) if (kind !== 'inside' && (!best || similarity > best.similarity)) best = { kind, similarity };
-    const inside = Math.max(nearestSection, near.get('inside')?.similarity ?? -1);
-    return best && best.similarity - inside >= margin ? best.kind : null;
+    const near = await subjects.nearest(question);
+    return near.similarity - Math.max(nearestSection, near.counter) >= margin ? near.kind : null;
   } catch {
     return null;
   }
 }
 
-/** For the tuning script: the nearest outside subject's similarity less the nearest inside statement's. */
+/** For the tuning script: the nearest outside subject's similarity, and the nearest inside statement's. */
 export async function nearestOutside(question: string): Promise<{ outside: number; inside: number }> {
-  const near = await subjects.closeness(question);
-  const outside = Math.max(-1, ...[...near].filter(([kind]) => kind !== 'inside').map(([, n]) => n.similarity));
-  return { outside, inside: near.get('inside')?.similarity ?? -1 };
+  const near = await subjects.nearest(question);
+  return { outside: near.similarity, inside: near.counter };
 }

@@ -25,13 +25,15 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
  * "without her noticing"). Official watchers make it evasion; a person named, an intrusion on privacy.
  * "Without anyone seeing" alone is left to the meaning check (harm-intent.ts).
  */
+/** Not to be traced back, by anyone: evasion whoever would look. */
+const UNTRACEABLE = /be (traced|tracked|identified|linked)/;
 const COVERT = new RegExp(
   [
     "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)",
     "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)",
     "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
     // "so it can't be traced back to me": whoever would trace it
-    "(can'?t|cannot|won'?t|wont) be (traced|tracked|identified|linked)",
+    `(can'?t|cannot|won'?t|wont) ${UNTRACEABLE.source}`,
     // "if I turn off the lights will anyone notice"
     "(will|would) (anyone|anybody|the \\w+) (notice|see|know|find out)",
   ]
@@ -46,7 +48,7 @@ export function harmfulRequest(question: string): HarmKind | null {
   for (const [kind, pattern] of HARM_PATTERNS) if (pattern.test(q)) return kind;
   const covert = COVERT.exec(q);
   if (covert) {
-    if (WATCHERS.test(q) || /\bbe (traced|tracked|identified|linked)\b/.test(covert[0])) return 'evasion';
+    if (WATCHERS.test(q) || UNTRACEABLE.test(covert[0])) return 'evasion';
     if (SOMEONE.test(covert[0])) return 'privacy';
   }
   return null;

@@ -36,9 +36,6 @@ export interface Retrieved {
    * a manner ("rattling", "shutting", "legally"): a question about something the knowledge base never mentions.
    */
   unknownNames: number;
-  /** The term groups searched (the current question's first) and their rarity weights. */
-  groups: TermGroup[];
-  weights: number[];
 }
 
 /**
@@ -111,8 +108,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
   });
   const groupCount = current.groups.length || groups.length;
-  const weights = groupWeights(groupDf, total);
-  const lexical = rankHits(hits, groupCount, weights, profileOf(input.primary), makersMentioned(allWords), input.question);
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question);
   return {
     current: current.groups.length,
     groupCount,
@@ -123,7 +119,5 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
     unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed|ly)$/.test(g.word)).length,
-    groups,
-    weights,
   };
 }
