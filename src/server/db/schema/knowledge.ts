@@ -28,6 +28,8 @@ export const knowledgeSections = pgTable(
     body: text('body').notNull(),
     citation: text('citation').notNull(),
     url: text('url'),
+    /** Shipped sections only: the questions of knowledge/<topic>/<slug>.questions.txt, one a line, embedded as views (ADR 0065). */
+    questions: text('questions').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${knowledgeSections.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${knowledgeSections.keywords}, '')), 'B') || setweight(to_tsvector('english', coalesce(${knowledgeSections.body}, '')), 'C')`,

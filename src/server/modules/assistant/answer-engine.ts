@@ -34,7 +34,7 @@ export interface EngineAnswer {
 }
 
 /** Below this confidence the assistant asks a clarifying question instead of answering (tuned on tests/eval/pilot/tune.json). */
-export const CLARIFY_BELOW = 0.3;
+export const CLARIFY_BELOW = 0.2;
 
 /**
  * A question of one searchable word must be this close in meaning to a section to be answered: on the
@@ -69,7 +69,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const byPattern = harmfulRequest(input.question);
   if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false };
   const found = await retrieve(db, input);
-  const answerable = found && !found.followUp ? (found.semantic[0]?.similarity ?? 0) : 0;
+  const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
   if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
 
@@ -78,11 +78,11 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
   const { current, groupCount, followUp, semantic, lexical, similarity, inDomain, namesDrones } = found;
-  const topSimilarity = semantic[0]?.similarity ?? 0;
+  const topSimilarity = found.closest;
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount, ranked[1], found.unknownNames);
+  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount, ranked[1], found.unknownNames, found.asked);
   const confidence = calibratedConfidence(evidence);
 
   // A question with no drone word, and not close in meaning to any section, must be mostly matched to

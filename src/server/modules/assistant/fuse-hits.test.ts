@@ -73,11 +73,11 @@ describe('the full-text side of the blend', () => {
 });
 
 describe('confidence', () => {
-  const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0 };
+  const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0, asked: 0.8, askedAgrees: 1 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
     expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
-    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02 };
+    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02, asked: 0.4, askedAgrees: 0 };
     expect(calibratedConfidence(doubtful)).toBeLessThan(0.3);
   });
 
@@ -86,19 +86,25 @@ describe('confidence', () => {
     expect(calibratedConfidence({ ...base, unknown: 0.5 })).toBeLessThan(calibratedConfidence(base));
   });
 
+  it('is higher when a question the section answers is close to the pilot’s', () => {
+    expect(calibratedConfidence({ ...base, asked: 0.5, askedAgrees: 0 })).toBeLessThan(calibratedConfidence(base));
+  });
+
   it('grows with the lead over another article and stays within 5–97%', () => {
     const lead = [0, 0.2, 0.5, 1].map((fusedMargin) => calibratedConfidence({ ...base, semanticAgrees: 0, lexicalAgrees: 0, fusedMargin }));
     expect([...lead].sort((a, b) => a - b)).toEqual(lead);
     expect(calibratedConfidence({ ...base, fusedMargin: 50 })).toBe(0.97);
-    expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0 })).toBe(0.05);
+    expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0, asked: 0, askedAgrees: 0 })).toBe(0.05);
   });
 
   it('reads agreement from the first word match, not from a section fetched for its meaning', () => {
     const meaningOnly = hit('m#1', { rank: 0, covered: [false] });
     const words = hit('w#1');
     const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
-    const e = evidenceOf(best, other, [meaningOnly, words], 'm#1', 1);
+    const e = evidenceOf(best, other, [meaningOnly, words], 'm#1', 1, undefined, 0, { of: new Map([['m#1', 0.7]]), topId: 'w#1' });
     expect(best?.id).toBe('m#1');
+    expect(e.asked).toBe(0.7);
+    expect(e.askedAgrees).toBe(0);
     expect(e.lexicalAgrees).toBe(0);
     expect(e.semanticAgrees).toBe(1);
   });

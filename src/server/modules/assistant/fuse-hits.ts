@@ -85,9 +85,13 @@ export interface Evidence {
    * "Navajo"): the knowledge base may not answer it, however well the rest matches.
    */
   unknown: number;
+  /** How close the best section's closest question is to the question (0 without questions). */
+  asked: number;
+  /** The section whose question is closest is the best one. */
+  askedAgrees: number;
 }
 
-export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown'] as const;
+export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown', 'asked', 'askedAgrees'] as const;
 
 export function evidenceOf(
   best: FusedHit | undefined,
@@ -97,9 +101,10 @@ export function evidenceOf(
   groups: number,
   nextSection?: FusedHit,
   unknownNames = 0,
+  asked: { of: Map<string, number>; topId: string | undefined } = { of: new Map(), topId: undefined },
 ): Evidence {
   const unknown = groups === 0 ? 0 : Math.min(unknownNames / groups, 1);
-  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown };
+  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown, asked: 0, askedAgrees: 0 };
   return {
     similarity: best.similarity,
     // Signed: the best-ranked section may be less similar than another article's.
@@ -111,6 +116,8 @@ export function evidenceOf(
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
     unknown,
+    asked: asked.of.get(best.id) ?? 0,
+    askedAgrees: asked.topId === best.id ? 1 : 0,
   };
 }
 
@@ -121,16 +128,18 @@ export function evidenceOf(
  * shown confidence is the estimated chance that the answer is the right section.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -1.7,
+  bias: -2.76,
   similarity: 0.65,
-  margin: 0.42,
-  fusedMargin: 1.2,
-  coverage: 0.5,
-  lexicalAgrees: 0.6,
-  semanticAgrees: 0.82,
-  title: 0.37,
-  sectionMargin: 1.22,
-  unknown: -0.15,
+  margin: 0.38,
+  fusedMargin: 1.15,
+  coverage: 0.63,
+  lexicalAgrees: 0.9,
+  semanticAgrees: 0.75,
+  title: 0.41,
+  sectionMargin: 1.33,
+  unknown: -0.27,
+  asked: 0.85,
+  askedAgrees: 0.36,
 };
 
 export function calibratedConfidence(e: Evidence): number {

@@ -24,6 +24,10 @@ export interface Retrieved {
   followUp: boolean;
   /** Nearest sections in meaning, best first. */
   semantic: SemanticHit[];
+  /** The closest any section's text is to the question (not its questions'): what the thresholds read. */
+  closest: number;
+  /** Each near section's closest question's closeness, and the section whose question is closest. */
+  asked: { of: Map<string, number>; topId: string | undefined };
   similarity: Map<string, number>;
   /** Full-text candidates (and the semantic ones) ranked by rank-hits.ts. */
   lexical: RankedHit[];
@@ -100,7 +104,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
       allWords = current.words;
     }
   }
-  const topSimilarity = semantic[0]?.similarity ?? 0;
+  const topSimilarity = Math.max(0, ...semantic.map((h) => h.text));
   if (groups.length === 0 && topSimilarity < IN_DOMAIN_SIMILARITY) return null;
 
   const { hits, groupDf, total } = await retrieval.searchSections(db, groups, {
@@ -114,6 +118,8 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     groupCount,
     followUp,
     semantic,
+    closest: topSimilarity,
+    asked: { of: new Map(semantic.map((h) => [h.id, h.asked])), topId: semantic.reduce<SemanticHit | undefined>((a, h) => (h.asked > (a?.asked ?? 0) ? h : a), undefined)?.id },
     similarity: new Map(semantic.map((h) => [h.id, h.similarity])),
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, sectionKey } from './encoder.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
 import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
@@ -31,15 +31,15 @@ export async function insertVectors(db: DbOrTx, rows: { id: string; vector: Floa
  * transactions: embedding a large document is minutes of CPU (ADR 0065).
  */
 export async function indexSectionVectors(db: DbOrTx, opts: { embed: boolean } = { embed: true }): Promise<{ fromFile: number; embedded: number }> {
-  const missing = await db.execute<{ id: string; title: string; body: string }>(sql`
-    select s.id, s.title, s.body
+  const missing = await db.execute<{ id: string; title: string; body: string; questions: string }>(sql`
+    select s.id, s.title, s.body, s.questions
     from knowledge_sections s
     left join knowledge_section_vectors v on v.section_id = s.id and v.model = ${EMBEDDING_MODEL}
     where v.section_id is null
   `);
   shipped ??= readShippedVectors();
   const known: { id: string; vector: Float32Array }[] = [];
-  const unknown: { id: string; title: string; body: string }[] = [];
+  const unknown: { id: string; title: string; body: string; questions: string }[] = [];
   for (const r of missing.rows) {
     const committed = shipped.get(sectionKey(r));
     if (committed) known.push({ id: r.id, vector: decodeVector(committed) });
@@ -67,14 +67,16 @@ interface VectorIndex {
   /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
   scales: Float32Array;
   sectionOf: Int32Array;
+  /** 1 for a row that is one of the section's questions (encoder.ts, questionViews), 0 for its text. */
+  isQuestion: Uint8Array;
 }
 
 let index: VectorIndex | null = null;
 let loading: { version: string; index: Promise<VectorIndex> } | null = null;
 
 async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
-  const result = await db.execute<{ id: string; businessId: string | null; vector: Uint8Array }>(sql`
-    select v.section_id as id, s.business_id as "businessId", v.vector
+  const result = await db.execute<{ id: string; businessId: string | null; questions: string; vector: Uint8Array }>(sql`
+    select v.section_id as id, s.business_id as "businessId", s.questions, v.vector
     from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
     where v.model = ${EMBEDDING_MODEL}
   `);
@@ -84,11 +86,15 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
   const matrix = new Int8Array(views * EMBEDDING_DIMS);
   const scales = new Float32Array(views);
   const sectionOf = new Int32Array(views);
+  const isQuestion = new Uint8Array(views);
   let row = 0;
   rows.forEach((r, i) => {
     // Copied through a fresh buffer: the driver's bytes need not be 4-byte aligned.
     const all = new Float32Array(Uint8Array.from(r.vector).buffer);
+    // The questions' views are the row's last ones (encoder.ts, sectionViews).
+    const firstQuestion = all.length / EMBEDDING_DIMS - questionViews(r).length;
     for (let at = 0; at < all.length; at += EMBEDDING_DIMS, row += 1) {
+      isQuestion[row] = at / EMBEDDING_DIMS >= firstQuestion ? 1 : 0;
       let max = 0;
       for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(all[at + d] ?? 0));
       const scale = max / 127 || 1;
@@ -97,7 +103,7 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
       sectionOf[row] = i;
     }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf };
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion };
 }
 
 /**
@@ -125,8 +131,20 @@ async function indexAt(db: DbOrTx, version: string): Promise<VectorIndex> {
 
 export interface SemanticHit {
   id: string;
+  /** How close the section is to the question, for ranking: its text's closeness, or its questions' less QUESTION_OFFSET when that is more. */
   similarity: number;
+  /** Its text's closeness alone: what the thresholds of fuse-hits.ts were set on. */
+  text: number;
+  /** Its closest question's closeness (encoder.ts, questionViews), 0 for a section without questions. */
+  asked: number;
 }
+
+/**
+ * A question is closer to a question than to prose: a pilot's question and a section's own question
+ * about the same fact are ~0.1 closer than the question and the fact's sentence. Taken off, so
+ * that a similarity means the same with or without questions (the thresholds of fuse-hits.ts).
+ */
+export const QUESTION_OFFSET = 0.05;
 
 /** The sections nearest the question in meaning (cosine similarity), shipped and the business's own. */
 export async function semanticSearch(
@@ -135,9 +153,11 @@ export async function semanticSearch(
   opts: { businessId: string | null; limit: number; version: string },
 ): Promise<SemanticHit[]> {
   const idx = await indexAt(db, opts.version);
-  const { matrix, scales, sectionOf } = idx;
+  const { matrix, scales, sectionOf, isQuestion } = idx;
   // A section is as close as its closest view.
   const best = new Float32Array(idx.ids.length).fill(-2);
+  const bestText = new Float32Array(idx.ids.length).fill(-2);
+  const bestAsked = new Float32Array(idx.ids.length);
   for (let r = 0; r < scales.length; r += 1) {
     const section = sectionOf[r] ?? 0;
     const business = idx.businessIds[section];
@@ -146,6 +166,10 @@ export async function semanticSearch(
     const base = r * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
     dot *= scales[r] ?? 0;
+    if (isQuestion[r]) {
+      if (dot > (bestAsked[section] ?? 0)) bestAsked[section] = dot;
+      dot -= QUESTION_OFFSET;
+    } else if (dot > (bestText[section] ?? -2)) bestText[section] = dot;
     if (dot > (best[section] ?? -2)) best[section] = dot;
   }
   const scores: SemanticHit[] = [];
@@ -153,7 +177,7 @@ export async function semanticSearch(
   for (let i = 0; i < best.length; i += 1) {
     const similarity = best[i] ?? -2;
     if (similarity <= floor) continue;
-    scores.push({ id: idx.ids[i] ?? '', similarity });
+    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0 });
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDING_DIMS, MAX_VIEWS, sectionKey, sectionText, sectionViews } from './encoder.ts';
+import { EMBEDDING_DIMS, MAX_VIEWS, questionViews, sectionKey, sectionText, sectionViews } from './encoder.ts';
+import { MAX_QUESTIONS } from './parse-questions.ts';
 import { decodeVector, encodeVector } from './shipped-vectors.ts';
 
 const section = {
@@ -23,6 +24,14 @@ describe('the views of a section that are embedded', () => {
     const long = { title: 'Manual', body: Array.from({ length: 40 }, (_, i) => `Step ${i} is Here.`).join(' ') };
     expect(sectionViews(long)).toHaveLength(MAX_VIEWS);
     expect(sectionViews({ title: 'Short', body: 'Only one.' })).toEqual(['Short. Only one.']);
+  });
+
+  it('puts the questions pilots ask after the text, read from a list or as stored one a line', () => {
+    const asked = { ...section, questions: 'how windy is too windy\n\n  can I fly in 25 mph gusts ' };
+    expect(sectionViews(asked).slice(-2)).toEqual(['how windy is too windy', 'can I fly in 25 mph gusts']);
+    expect(sectionViews(asked).slice(0, -2)).toEqual(sectionViews(section));
+    expect(questionViews({ questions: Array.from({ length: 20 }, (_, i) => `q${i}`) })).toHaveLength(MAX_QUESTIONS);
+    expect(sectionKey(asked)).not.toBe(sectionKey(section));
   });
 
   it('keys the vectors by every view, so an edit past the opening is embedded again', () => {

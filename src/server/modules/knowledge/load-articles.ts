@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArticle, TOPICS, type ParsedArticle } from './parse-article.ts';
+import { parseQuestions } from './parse-questions.ts';
 
 /** The repository's knowledge/ folder: the shipped knowledge base. */
 export const KNOWLEDGE_DIR = fileURLToPath(new URL('../../../../knowledge', import.meta.url));
@@ -21,8 +23,21 @@ export function loadArticles(dir = KNOWLEDGE_DIR, folders: readonly string[] = T
       const slug = file.replace(/\.md$/, '');
       if (seen.has(slug)) throw new Error(`knowledge/${topic}/${file}: the slug "${slug}" is used twice`);
       seen.add(slug);
-      articles.push(parseArticle(slug, topic, readFileSync(join(dir, topic, file), 'utf8')));
+      articles.push(withQuestions(parseArticle(slug, topic, readFileSync(join(dir, topic, file), 'utf8')), join(dir, topic), topic));
     }
   }
   return articles;
+}
+
+/** Attaches the article's `<slug>.questions.txt`, when there is one; its text counts in the content hash, so an edit re-indexes. */
+function withQuestions(article: ParsedArticle, folder: string, topic: string): ParsedArticle {
+  const file = join(folder, `${article.slug}.questions.txt`);
+  if (!existsSync(file)) return article;
+  const raw = readFileSync(file, 'utf8');
+  const questions = parseQuestions(raw, article.sections.map((s) => s.title), `knowledge/${topic}/${article.slug}.questions.txt`);
+  return {
+    ...article,
+    sections: article.sections.map((s) => ({ ...s, questions: questions.get(s.title) ?? [] })),
+    contentHash: createHash('sha256').update(`${article.contentHash}\n${raw}`).digest('hex'),
+  };
 }

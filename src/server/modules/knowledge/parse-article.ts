@@ -6,6 +6,8 @@ export interface ParsedSection {
   body: string;
   citation: string;
   url: string | null;
+  /** Questions pilots ask that the section answers (`<slug>.questions.txt`), embedded as views only. */
+  questions: string[];
 }
 
 export interface ParsedArticle {
@@ -78,7 +80,7 @@ export function parseArticle(slug: string, topicFolder: string, raw: string): Pa
       .join('\n')
       .trim();
     if (!sectionTitle || !body) throw new ArticleFormatError(`${where}: a section has no title or no text`);
-    sections.push({ title: sectionTitle, body, citation, url });
+    sections.push({ title: sectionTitle, body, citation, url, questions: [] });
   }
   if (sections.length === 0) throw new ArticleFormatError(`${where}: no "## " sections`);
 

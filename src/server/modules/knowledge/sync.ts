@@ -50,10 +50,13 @@ async function syncSections(db: Db, articles: ParsedArticle[]): Promise<SyncResu
         topic: a.topic,
         makers: a.makers,
         models: a.models,
-        keywords: [...a.keywords, ...a.makers, ...a.models].join(' '),
+        // The questions pilots ask (knowledge/README.md) are searched by their words too, as keywords:
+        // their slang and symptoms are words pilots use that the section's text lacks (ADR 0065).
+        keywords: [...a.keywords, ...a.makers, ...a.models, ...s.questions].join(' '),
         body: s.body,
         citation: s.citation,
         url: s.url,
+        questions: s.questions.join('\n'),
       })),
     );
     for (let i = 0; i < rows.length; i += 200) await tx.insert(knowledgeSections).values(rows.slice(i, i + 200));

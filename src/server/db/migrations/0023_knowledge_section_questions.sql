@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_sections" ADD COLUMN "questions" text DEFAULT '' NOT NULL;
