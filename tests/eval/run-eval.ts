@@ -16,8 +16,9 @@ import { scoreSet, type Item, type Outcome } from './score.ts';
  * - the development set (tests/eval/*.json), the questions the engine was built on;
  * - the pilot set's tune half (tests/eval/pilot/tune.json): thresholds and calibration are fitted here only;
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
- * - the unseen set (tests/eval/pilot/unseen.json), written by someone who never saw the knowledge base,
- *   labelled with sections afterwards and never tuned on.
+ * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
+ *   knowledge base, labelled with sections afterwards; unseen to unseen-3 were read blind and then
+ *   tuned on (ADR 0065), unseen-4 is never tuned on and only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -92,11 +93,12 @@ const tune = pilot('tune');
 const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune);
 await run('first unseen set (tests/eval/pilot/unseen.json), tuned on since the fifth session of issue 14', pilot('unseen'));
 await run('unseen-2 (tests/eval/pilot/unseen-2.json), measured blind once, then tuned on', pilot('unseen-2'));
+await run('unseen-3 (tests/eval/pilot/unseen-3.json), measured blind, then tuned on since the sixth session of issue 14', pilot('unseen-3'));
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
-  if (existsSync(`${dir}/pilot/unseen-3.json`)) {
-    await run('unseen-3 (tests/eval/pilot/unseen-3.json), written without the knowledge base, never tuned on', pilot('unseen-3'));
+  if (existsSync(`${dir}/pilot/unseen-4.json`)) {
+    await run('unseen-4 (tests/eval/pilot/unseen-4.json), written without the knowledge base, never tuned on', pilot('unseen-4'));
   }
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));

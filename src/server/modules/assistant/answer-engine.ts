@@ -47,8 +47,13 @@ export const SINGLE_WORD_SIMILARITY = 0.52;
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
 
-const ABOUT_MY_LOGBOOK = /\b(my|i|i've|ive)\b.*\b(flights?|flown|flight hours|hours|logbook|logged)\b/;
+// The pilot's own flights: "my flights", "have I flown", "when did I last fly"; not any "I" beside any
+// "flight" ("how big a power bank can I bring on a flight" is about an airliner).
+const ABOUT_MY_LOGBOOK = /\b(my (last |total |logged |recorded )?(flights?|flight (hours|time)|hours|logbook|logs)|(i've|ive|i have|have i|did i)( already| ever| last)? (flown|logged|fly)|i (flew|logged))\b/;
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
+
+/** "How many hours have I flown?": answered from the pilot's own logbook, not the knowledge base. */
+export const asksForLogbookTotals = (lower: string) => ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower);
 
 /**
  * The embedded answer engine: a request to do harm is declined first; otherwise the question's
@@ -59,7 +64,7 @@ const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<EngineAnswer> {
   const none = { choices: [], sources: [], passages: [], grounded: false, tailoredTo: null, flightLogContext: null };
   const lower = input.question.toLowerCase();
-  if (ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower)) {
+  if (asksForLogbookTotals(lower)) {
     const stats = await input.flightLogTotals();
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }

@@ -30,6 +30,8 @@ const STATEMENTS = [
   ['everyday', 'music, bands, songs and concerts'],
   ['everyday', 'cooking a recipe, sports scores, movies, stocks and homework'],
   ['everyday', 'fixing my computer, wifi, printer or television'],
+  ['devices', 'my phone, laptop or tablet battery: battery health, replacing it and power banks'],
+  ['hobbies', 'RC cars, kites, model rockets and other toys'],
 ] as const;
 
 /**
@@ -44,6 +46,7 @@ const INSIDE = [
   'my drone controller or flight app keeps disconnecting or crashing',
   'is the weather and wind good enough to fly my drone',
   'how my drone hovers and holds its position',
+  'taking sharp, well exposed photos and videos with my drone camera',
 ];
 
 const subjects = statementSet(STATEMENTS, INSIDE);

@@ -15,9 +15,9 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,30}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
   ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
-  ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone)\b/],
-  ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b/],
-  ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?)\b/],
+  ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
+  ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b|\b(look\w*|peek\w*|peer\w*) (in|into|through) (people'?s |someone'?s |their |her |his |the )?(windows|bedrooms?|bathrooms?)\b/],
+  ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
 ];
 
 /**
@@ -30,6 +30,8 @@ const UNTRACEABLE = /be (traced|tracked|identified|linked)/;
 const COVERT = new RegExp(
   [
     "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)",
+    // "with the lights off so nobody sees it"
+    "so (that )?(nobody|no one|no-one) (\\w+ )?(sees|notices|knows|hears|spots)",
     "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)",
     "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
     // "so it can't be traced back to me": whoever would trace it
