@@ -27,7 +27,7 @@ describe('harmful requests', () => {
     expect(harmRefusal(kind as never).startsWith(HARM_REFUSAL_START)).toBe(true);
   });
 
-  it.each(['can i drop things from my drone', 'does my drone need remote id', 'how do i check for tfrs', 'how to fly near police stations legally', 'how do i fly so the drone doesnt show up in my shot', 'can i fly without a license', 'how do i take it down for transport', 'how do i bring it down safely in high wind', 'can i fly near a prison', 'can my drone see into windows', 'how do i take control back after a signal loss', 'how to take over from autopilot on my drone'])(
+  it.each(['can i drop things from my drone', 'does my drone need remote id', 'how do i check for tfrs', 'how to fly near police stations legally', 'how do i fly so the drone doesnt show up in my shot', 'can i fly without a license', 'how do i take it down for transport', 'how do i bring it down safely in high wind', 'can i fly near a prison', 'can my drone see into windows', 'a hawk keeps dive bombing my drone what should i do', 'how do i take control back after a signal loss', 'how to take over from autopilot on my drone'])(
     'a rules question "%s" is not refused',
     (q) => expect(harmfulRequest(q)).toBeNull(),
   );
