@@ -32,6 +32,8 @@ const STATEMENTS = [
   ['everyday', 'fixing my computer, wifi, printer or television'],
   ['devices', 'my phone, laptop or tablet battery: battery health, replacing it and power banks'],
   ['hobbies', 'RC cars, kites, model rockets and other toys'],
+  ['devices', 'my car or truck: its GPS navigation, battery, engine or electric motor'],
+  ['everyday', 'hiking and camping: trails, a map and compass, gear'],
 ] as const;
 
 /**

@@ -11,9 +11,11 @@ export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'pri
  * drone" (a rules question) is answered while "drop stuff on people" is not.
  */
 const HARM_PATTERNS: [HarmKind, RegExp][] = [
-  ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov)\b/],
+  ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
-  ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,30}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
+  ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
+  // Passing one's drone off as another's: "so it looks like someone else's drone"
+  ['evasion', /\b((look|appear)s? like (it'?s |it is )?(someone|somebody|another (pilot|person))( else)?'?s?|impersonat\w*)\b/],
   ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
   ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
   ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b|\b(look\w*|peek\w*|peer\w*) (in|into|through) (people'?s |someone'?s |their |her |his |the )?(windows|bedrooms?|bathrooms?)\b/],
@@ -42,7 +44,7 @@ const COVERT = new RegExp(
     .map((p) => `\\b${p}\\b`)
     .join('|'),
 );
-const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?)\b/;
+const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
 export function harmfulRequest(question: string): HarmKind | null {
