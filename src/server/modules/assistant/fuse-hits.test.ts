@@ -83,7 +83,7 @@ describe('confidence', () => {
 
   it('is lower when a neighbouring section is nearly as good, or the question names what no section mentions', () => {
     expect(calibratedConfidence({ ...base, sectionMargin: 0.02 })).toBeLessThan(calibratedConfidence(base));
-    expect(calibratedConfidence({ ...base, unknown: 0.5 })).toBeLessThan(calibratedConfidence(base));
+    expect(calibratedConfidence({ ...base, unknown: 1 })).toBeLessThan(calibratedConfidence(base));
   });
 
   it('is higher when a question the section answers is close to the pilot’s', () => {
