@@ -95,9 +95,10 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
   if (followUp && !startsLikeFollowUp(input.question)) {
     // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
-    // fly?"): kept only when the section the pair is nearest is among those nearest the question alone.
+    // fly?"): kept only when the section the pair is nearest is among those nearest each question alone.
     const alone = await nearestInMeaning(db, retrieval, [current.corrected], input.businessId);
-    if (!alone.some((h) => h.id === semantic[0]?.id)) {
+    const before = previous ? await nearestInMeaning(db, retrieval, [previous], input.businessId) : [];
+    if (!alone.some((h) => h.id === semantic[0]?.id) || !before.some((h) => h.id === semantic[0]?.id)) {
       followUp = false;
       semantic = alone;
       groups = current.groups;
