@@ -5,7 +5,7 @@ import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { harmfulByMeaning } from './harm-intent.ts';
-import { outsideSubject } from './off-domain.ts';
+import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type RetrieveInput } from './retrieve.ts';
@@ -103,7 +103,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // declined too, when it is closer to that subject than to any section.
   const saysSomething = current >= 2 && !followUp && !best?.businessId;
   const says = saysSomething && !namesDrones;
-  const outside = saysSomething && (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null;
+  const outside = saysSomething && ((!namesDrones && namesAnotherMachine(lower)) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
   if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined

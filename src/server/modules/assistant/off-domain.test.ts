@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outsideSubject } from './off-domain.ts';
+import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 
 // The real encoder (no network). Wordings of our own, in none of the evaluation sets.
 describe('subjects outside drones, by meaning', () => {
@@ -13,5 +13,19 @@ describe('subjects outside drones, by meaning', () => {
 
   it('leaves a question alone when a knowledge-base section is closer than any outside subject', async () => {
     expect(await outsideSubject('my car battery dies overnight, could it be the alternator', 0.95)).toBeNull();
+  });
+});
+
+describe('a question about another machine’s part', () => {
+  it('is recognised by the machine named with the part', () => {
+    for (const q of ['my ipad battery is swelling', 'the gps on my pixel is off by a block', 'how to fix a traxxas rustler esc that cuts out', 'best day for flying a kite']) {
+      expect(namesAnotherMachine(q)).toBe(true);
+    }
+  });
+
+  it('is not a question about a drone near or in a car', () => {
+    for (const q of ['can i charge my batteries in the car', 'does the compass get confused in my car', 'can i launch from my truck bed', 'my phone keeps disconnecting from the controller']) {
+      expect(namesAnotherMachine(q)).toBe(false);
+    }
   });
 });
