@@ -1,7 +1,7 @@
 /**
  * How HARM_SIMILARITY of harm-intent.ts is chosen (ADR 0065): the similarity of each question to the
  * nearest harmful intent, for the harmful and the harmless questions of the tuning sets (tune-set.ts)
- * and of the development set. The held-out half and unseen-4 are never read here.
+ * and of the development set. The held-out half and unseen-5 are never read here.
  * Run: node tests/eval/fit-harm.ts
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * How OFF_DOMAIN_MARGIN of off-domain.ts is chosen (ADR 0065): for each question of the tuning sets
  * (tune-set.ts, and the development set) that names nothing only drones have, its
  * closeness to the nearest outside subject less its closeness to the nearest section or inside statement. The held-out half
- * and unseen-4 are never read here. Run: node tests/eval/fit-off-domain.ts
+ * and unseen-5 are never read here. Run: node tests/eval/fit-off-domain.ts
  */
 import { readFileSync } from 'node:fs';
 import { nearestOutside } from '../../src/server/modules/assistant/off-domain.ts';

@@ -2,7 +2,7 @@
  * How the fusion constants of fuse-hits.ts are chosen (ADR 0065): top-1 section accuracy of full-text
  * search alone, of the embedding alone, of reciprocal rank fusion, and of the blend over a grid of
  * semantic weights and floors of the best full-text score, on the tuning sets ONLY (tune-set.ts; the
- * held-out half and unseen-4 are never given here).
+ * held-out half and unseen-5 are never given here).
  * The blend's grid is also printed for the development set, whose questions have no section labels: there
  * a first section is counted right when it holds one of the question's expected phrases.
  * Run: node tests/eval/tune-fusion.ts

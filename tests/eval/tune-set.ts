@@ -1,6 +1,6 @@
 /**
  * What the tuning scripts (tune-fusion.ts, fit-confidence.ts) start from: the answerable questions of
- * the tuning sets ONLY (the held-out half is never read here), the development set, an embedded database with
+ * the tuning sets ONLY (the held-out half and unseen-5 are never read here), the development set, an embedded database with
  * the shipped knowledge base, and each section's label as the question files write it (article#n).
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts
  * wordings are harder and more like pilots'), and unseen-2 after it had been measured blind once
  * (ADR 0065); since the sixth, unseen-3, read blind at the end of the fifth and once to decide on the
  * sections' questions; unseen-4, written blind afterwards, read once on the sixth session's engine and then
- * tuned on. Only the held-out half is now never tuned on.
+ * tuned on. unseen-5, written blind afterwards, is never tuned on, beside the held-out half.
  */
 export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4'] as const;
 
