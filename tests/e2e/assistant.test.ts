@@ -262,8 +262,8 @@ describe('home chat', () => {
     await hideBetaBanner(page);
     await devSignIn(page, uniqueEmail('chat.choices'), 'admin');
     await visitSignedIn(page, '/');
-    // Near three topics (water, night, sun glare) and clearly none: a clarifying answer with choices.
-    await typeQuestion(page, 'how do i fly over the lake safely at dusk');
+    // Near several topics (density altitude, wind, cold) and clearly none: a clarifying answer with choices.
+    await typeQuestion(page, 'best way to fly in the mountains');
     const unsure = await nthAnswer(page, 1);
     const choices = unsure.getByTestId('topic-choice');
     await expect.poll(() => choices.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
