@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clarifyingAnswer, topicChoices } from './compose-answer.ts';
+import { clarifyingAnswer, composeAnswer, topicChoices } from './compose-answer.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 const near = (title: string): RankedHit => ({
@@ -39,5 +39,19 @@ describe('topic choices', () => {
     expect(topicChoices(hits).map((c) => c.title)).toEqual(['A heading', 'B heading', 'C heading']);
     expect(clarifyingAnswer(hits)).toContain('The closest topics I have are: A heading; B heading; C heading.');
     expect(topicChoices([])).toEqual([]);
+  });
+});
+
+describe('a second section in the answer', () => {
+  it('adds its first two whole sentences, a rule number like 107.35 kept in one', () => {
+    const best = { ...near('What is a Part 107 waiver?'), body: 'A waiver is written FAA permission.' };
+    const extra = {
+      ...near('One drone at a time'),
+      body: 'One person may fly one drone at a time. Flying two needs a waiver of 107.35. A second pilot may fly a second drone.',
+    };
+    const { answer, sources } = composeAnswer(best, extra, null, false);
+    expect(answer).toContain('One drone at a time: One person may fly one drone at a time. Flying two needs a waiver of 107.35.\n');
+    expect(answer).not.toContain('A second pilot');
+    expect(sources).toHaveLength(2);
   });
 });

@@ -10,9 +10,10 @@ export function sourceOf(hit: RankedHit): AnswerSource {
   return { title: hit.articleTitle.slice(0, 300), citation: hit.citation.slice(0, 300), url: hit.url };
 }
 
+// A sentence ends before a capital, so "a waiver of 107.35." and "49 U.S.C. 44809" stay whole.
 function firstSentences(text: string, n: number): string {
-  const sentences = text.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]+(\s|$)/g) ?? [text];
-  return sentences.slice(0, n).join('').trim();
+  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=["“(]?[A-Z])/);
+  return sentences.slice(0, n).join(' ').trim();
 }
 
 /** "Ops Manual, page 4" already names its document: the title is not repeated after it. */
