@@ -24,7 +24,7 @@ for (const item of [...items, ...unanswerable]) {
     seen.add(candidate.articleKey);
     const other = ranked.find((h) => h.articleKey !== candidate.articleKey);
     const next = ranked.find((h) => h.id !== candidate.id);
-    const x = evidenceOf(candidate, other, r.lexical, r.semantic[0]?.id, r.groupCount, next, r.unknownNames, r.asked);
+    const x = evidenceOf(candidate, other, r.lexical, r.semantic, r.groupCount, next, r.unknownNames);
     samples.push({ x, y: item.sections.includes(names.get(candidate.id) ?? '') ? 1 : 0, first: seen.size === 1 });
   }
 }

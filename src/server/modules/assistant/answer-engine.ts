@@ -59,8 +59,8 @@ export const SINGLE_WORD_SIMILARITY = 0.52;
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
 
-// The pilot's own flights: "my flights", "have I flown", "when did I last fly"; not any "I" beside any
-// "flight" ("how big a power bank can I bring on a flight" is about an airliner).
+// The pilot's own flights: "my flights", "have I flown", "when did I last fly"; an "I" somewhere beside a
+// "flight" is not enough ("how big a power bank can I bring on a flight" is about an airliner).
 const ABOUT_MY_LOGBOOK = /\b(my (last |total |logged |recorded )?(flights?|flight (hours|time)|hours|logbook|logs)|(i've|ive|i have|have i|did i)( already| ever| last)? (flown|logged|fly)|i (flew|logged))\b/;
 const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 
@@ -99,7 +99,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, lexical, semantic[0]?.id, groupCount, ranked[1], found.unknownNames, found.asked);
+  const evidence = evidenceOf(best, runnerUp, lexical, semantic, groupCount, ranked[1], found.unknownNames);
   const confidence = calibratedConfidence(evidence);
 
   // A question with no drone word, and not close in meaning to any section, must be mostly matched to

@@ -101,7 +101,11 @@ describe('confidence', () => {
     const meaningOnly = hit('m#1', { rank: 0, covered: [false] });
     const words = hit('w#1');
     const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
-    const e = evidenceOf(best, other, [meaningOnly, words], 'm#1', 1, undefined, 0, { of: new Map([['m#1', 0.7]]), topId: 'w#1' });
+    const near = [
+      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7 },
+      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8 },
+    ];
+    const e = evidenceOf(best, other, [meaningOnly, words], near, 1);
     expect(best?.id).toBe('m#1');
     expect(e.asked).toBe(0.7);
     expect(e.askedAgrees).toBe(0);

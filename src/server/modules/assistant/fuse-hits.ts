@@ -1,3 +1,4 @@
+import type { SemanticHit } from '../knowledge/embeddings.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 /**
@@ -93,15 +94,17 @@ export interface Evidence {
 
 export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown', 'asked', 'askedAgrees'] as const;
 
+/** The near section whose own question is closest to the pilot's (none when no section has questions). */
+const closestAsked = (semantic: readonly SemanticHit[]) => semantic.reduce<SemanticHit | undefined>((a, h) => (h.asked > (a?.asked ?? 0) ? h : a), undefined);
+
 export function evidenceOf(
   best: FusedHit | undefined,
   runnerUp: FusedHit | undefined,
   lexical: RankedHit[],
-  semanticTopId: string | undefined,
+  semantic: readonly SemanticHit[],
   groups: number,
   nextSection?: FusedHit,
   unknownNames = 0,
-  asked: { of: Map<string, number>; topId: string | undefined } = { of: new Map(), topId: undefined },
 ): Evidence {
   const unknown = groups === 0 ? 0 : Math.min(unknownNames / groups, 1);
   if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown, asked: 0, askedAgrees: 0 };
@@ -112,12 +115,12 @@ export function evidenceOf(
     fusedMargin: best.fused - (runnerUp?.fused ?? 0),
     coverage: best.coverage,
     lexicalAgrees: lexical.find(lexicalHit)?.id === best.id ? 1 : 0,
-    semanticAgrees: semanticTopId === best.id ? 1 : 0,
+    semanticAgrees: semantic[0]?.id === best.id ? 1 : 0,
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
     unknown,
-    asked: asked.of.get(best.id) ?? 0,
-    askedAgrees: asked.topId === best.id ? 1 : 0,
+    asked: semantic.find((h) => h.id === best.id)?.asked ?? 0,
+    askedAgrees: closestAsked(semantic)?.id === best.id ? 1 : 0,
   };
 }
 

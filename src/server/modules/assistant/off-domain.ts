@@ -90,15 +90,15 @@ export async function nearestOutside(question: string): Promise<{ outside: numbe
  * Machines that share a drone's parts but are not drones: a question about one of their parts ("my
  * laptop battery", "the compass on my samsung phone", "my rc car brushless motor", "tesla batteries")
  * or about flying a kite is about that machine. The encoder puts such questions next to the drone
- * part's section, closer than to any statement of the subject (ADR 0065, sixth session), so they are
+ * part's section, closer than to every statement of the subject (ADR 0065, sixth session), so they are
  * recognised by their words. Only applied when the question names nothing only drones have.
  */
-const OTHER_MACHINE = '(iphone|android|samsung|pixel|laptop|macbook|chromebook|tablet|ipad|car|cars|truck|tesla|traxxas|boat|outboard|e-?bike|scooter|airliner|cessna)';
-const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimbal)';
-// "the compass on my samsung phone", but not "the compass in my car" (where a drone may sit).
 const HANDHELD = '(iphone|android|samsung|pixel|laptop|macbook|chromebook|tablet|ipad)';
+const VEHICLE = '(car|cars|truck|tesla|traxxas|boat|outboard|e-?bike|scooter|airliner|cessna)';
+const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimbal)';
+// "my car gps", "the compass on my samsung phone", but not "the compass in my car" (where a drone may sit).
 const ANOTHER_MACHINE = new RegExp(
-  `\\b(${OTHER_MACHINE}('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|fly(ing)? (a|my) kites?)\\b`,
+  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|fly(ing)? (a|my) kites?)\\b`,
 );
 
 export const namesAnotherMachine = (lowerQuestion: string): boolean => ANOTHER_MACHINE.test(lowerQuestion);

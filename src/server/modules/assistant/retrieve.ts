@@ -24,10 +24,8 @@ export interface Retrieved {
   followUp: boolean;
   /** Nearest sections in meaning, best first. */
   semantic: SemanticHit[];
-  /** The closest any section's text is to the question (not its questions'): what the thresholds read. */
+  /** The nearest section text's closeness to the question (its questions' left out): what the thresholds read. */
   closest: number;
-  /** Each near section's closest question's closeness, and the section whose question is closest. */
-  asked: { of: Map<string, number>; topId: string | undefined };
   similarity: Map<string, number>;
   /** Full-text candidates (and the semantic ones) ranked by rank-hits.ts. */
   lexical: RankedHit[];
@@ -93,12 +91,14 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   }
   let followUp = Boolean(previous) && groups.length > current.groups.length;
   let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
-  if (followUp && !startsLikeFollowUp(input.question)) {
+  if (followUp && previous && !startsLikeFollowUp(input.question)) {
     // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
     // fly?"): kept only when the section the pair is nearest is among those nearest each question alone.
+    const pairs = semantic[0]?.id;
+    const near = (hits: SemanticHit[]) => hits.some((h) => h.id === pairs);
     const alone = await nearestInMeaning(db, retrieval, [current.corrected], input.businessId);
-    const before = previous ? await nearestInMeaning(db, retrieval, [previous], input.businessId) : [];
-    if (!alone.some((h) => h.id === semantic[0]?.id) || !before.some((h) => h.id === semantic[0]?.id)) {
+    // The previous question's own nearest are searched only when the question's agree.
+    if (!near(alone) || !near(await nearestInMeaning(db, retrieval, [previous], input.businessId))) {
       followUp = false;
       semantic = alone;
       groups = current.groups;
@@ -120,7 +120,6 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     followUp,
     semantic,
     closest: topSimilarity,
-    asked: { of: new Map(semantic.map((h) => [h.id, h.asked])), topId: semantic.reduce<SemanticHit | undefined>((a, h) => (h.asked > (a?.asked ?? 0) ? h : a), undefined)?.id },
     similarity: new Map(semantic.map((h) => [h.id, h.similarity])),
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArticle, TOPICS, type ParsedArticle } from './parse-article.ts';
@@ -31,9 +31,13 @@ export function loadArticles(dir = KNOWLEDGE_DIR, folders: readonly string[] = T
 
 /** Attaches the article's `<slug>.questions.txt`, when there is one; its text counts in the content hash, so an edit re-indexes. */
 function withQuestions(article: ParsedArticle, folder: string, topic: string): ParsedArticle {
-  const file = join(folder, `${article.slug}.questions.txt`);
-  if (!existsSync(file)) return article;
-  const raw = readFileSync(file, 'utf8');
+  let raw: string;
+  try {
+    raw = readFileSync(join(folder, `${article.slug}.questions.txt`), 'utf8');
+  } catch (error: unknown) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return article;
+    throw error;
+  }
   const questions = parseQuestions(raw, article.sections.map((s) => s.title), `knowledge/${topic}/${article.slug}.questions.txt`);
   return {
     ...article,

@@ -5,7 +5,7 @@ import { parseQuestions } from './parse-questions.ts';
 const headings = ['How high can I fly? 400 feet', 'Maximum speed: 100 mph'];
 
 describe('an article’s questions file', () => {
-  it('reads each heading’s questions, in any order, skipping blank lines', () => {
+  it('reads each heading’s questions, whatever their order, skipping blank lines', () => {
     const parsed = parseQuestions('## Maximum speed: 100 mph\n- how fast can it go\n\n## How high can I fly? 400 feet\n- max altitude\n- ceiling for part 107\n', headings, 'f');
     expect(parsed.get('How high can I fly? 400 feet')).toEqual(['max altitude', 'ceiling for part 107']);
     expect(parsed.get('Maximum speed: 100 mph')).toEqual(['how fast can it go']);
