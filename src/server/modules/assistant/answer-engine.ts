@@ -136,9 +136,10 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // two articles saying the same thing would only repeat it.
   const adds = (h: RankedHit) => h.covered.slice(0, groupCount).some((c, i) => c && !best.covered[i]);
   // A section of the same article nearly as good ("what is a waiver" beside "how to apply", for "how
-  // long does a waiver take") is shown after the best: the engine cannot tell them apart, the pilot can.
+  // long does a waiver take") is shown after the best, before a section of another article: the engine
+  // cannot tell the two apart, the pilot can (tuning sets: states the fact 709 → 711 with it first).
   const neighbour = ranked[1]?.articleKey === best.articleKey && ranked[1].fused >= best.fused - NEIGHBOUR_MARGIN ? ranked[1] : undefined;
-  const extra = ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6) ?? neighbour;
+  const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
   const { answer, sources } = composeAnswer(best, extra, tailoredTo, asksForANumber(input.question));
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
