@@ -115,7 +115,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
-    // ("what time is it in Tokyo" names a place no section does).
+    // ("what time is it in Nairobi" names a place no section does).
     if (!outside && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(lower)) {
       return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
     }

@@ -34,7 +34,7 @@ export interface Retrieved {
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
   /**
-   * The current question's words no section holds that name a thing ("tokyo", "router"), not a doing or
+   * The current question's words no section holds that name a thing ("nairobi", "router"), not a doing or
    * a manner ("rattling", "shutting", "legally"): a question about something the knowledge base never mentions.
    */
   unknownNames: number;
