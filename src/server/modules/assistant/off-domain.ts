@@ -34,6 +34,9 @@ const STATEMENTS = [
   ['hobbies', 'RC cars, kites, model rockets and other toys'],
   ['devices', 'my car or truck: its GPS navigation, battery, engine or electric motor'],
   ['everyday', 'hiking and camping: trails, a map and compass, gear'],
+  // The knowledge base covers the drone's own video settings now (4K, colour, white balance); choosing or
+  // calibrating the computer that edits them is another subject.
+  ['devices', 'choosing a laptop, computer or monitor for photo and video editing, and calibrating its screen'],
 ] as const;
 
 /**

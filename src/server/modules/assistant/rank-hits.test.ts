@@ -38,6 +38,14 @@ describe('ranking', () => {
     expect(named[0]?.id).toBe('parrot');
   });
 
+  it('answers a question naming no place from the US rules, and one naming a country from that country’s section', () => {
+    const hits = [hit({ id: 'eu', title: 'Registration in the EU', rank: 0.5 }), hit({ id: 'us', title: 'Registration', rank: 0.3 })];
+    expect(rankHits(hits, 1, [1], null, [], 'do i need to register my mini')[0]?.id).toBe('us');
+    expect(rankHits(hits, 1, [1], null, [], 'do i need to register my mini in Europe')[0]?.id).toBe('eu');
+    // A follow-up ("and registration?" after "flying in Spain") names the place through the question before it.
+    expect(rankHits(hits, 1, [1], null, [], 'and registration?', true)[0]?.id).toBe('eu');
+  });
+
   it('prefers the heading that reads like the question', () => {
     expect(headingOverlap('Can I fly my drone at night?', 'Can I fly my drone at night? Yes, with lights')).toBe(1);
     const ranked = rankHits([hit({ id: 'twilight', title: 'What is civil twilight?' }), hit({ id: 'night', title: 'Can I fly my drone at night?' })], 1, [1], null, [], 'Can I fly my drone at night?');

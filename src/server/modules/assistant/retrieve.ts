@@ -3,6 +3,7 @@ import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
+import { namesPlace } from './places.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 
@@ -113,7 +114,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
   });
   const groupCount = current.groups.length || groups.length;
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question);
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, namesPlace([input.question, ...(followUp && previous ? [previous] : [])].join(' ')));
   return {
     current: current.groups.length,
     groupCount,
