@@ -41,6 +41,7 @@ const INTENTS: Record<HarmKind, string[]> = {
     'secretly film a person at home, in their yard or by their pool without their consent',
     'look into people’s windows or bedrooms with my drone camera',
   ],
+  harassment: ['chase or buzz people, horses or wildlife with my drone to scare them'],
   contraband: ['fly drugs or a phone into a prison with my drone', 'smuggle contraband across the border with a drone', 'fly goods across the border at night so border patrol cannot see'],
 };
 

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../auth/current-user.ts';
 /** A question is asked, and a conversation reset, only as oneself (spec doc 1 §7: userId is the caller's). */
 export const canAskAs = (caller: Pick<CurrentUser, 'id'>, userId: string): boolean => caller.id === userId;
 
-export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'privacy' | 'contraband';
+export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'privacy' | 'contraband' | 'harassment';
 
 /**
  * Requests to do harm with a drone, recognised by what is asked, whatever retrieval would find: the
@@ -12,14 +12,24 @@ export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'pri
  */
 const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
+  // Filming fireworks is a question; a drone carrying or launching them is a weapon.
+  ['weapon', /\b((attach|mount|strap|rig|carry|launch|shoot|fire)\w*\b.{0,25}\b(fireworks?|pyrotechnic\w*|roman candles?)|fireworks? launchers?)\b/],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
   // Passing one's drone off as another's: "so it looks like someone else's drone"
+  // Flying under another pilot's registration: "put someone else's registration number on my drone".
+  ['evasion', /\b((someone|somebody|another (pilot|person))( else)?'?s? (faa )?(registration|reg)\b|(fake|false|fraudulent|stolen) (faa )?registration|(use|put|borrow|copy)\w* (his|her|their|(my |a )?(friend|buddy|dad|brother|sister|neighbou?r)'?s) (\w+ )?(faa )?(registration|reg)\b)/],
   ['evasion', /\b((look|appear)s? like (it'?s |it is )?(someone|somebody|another (pilot|person))( else)?'?s?|impersonat\w*)\b/],
   ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
   ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
   ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b|\b(look\w*|peek\w*|peer\w*) (in|into|through) (people'?s |someone'?s |their |her |his |the )?(windows|bedrooms?|bathrooms?)\b/],
+  // Harassing people or animals with the drone itself; scaring birds off crops or herding cattle is not named here.
+  ['harassment', /\b(chase|chasing|buzz|buzzing|harass\w*|terrori[sz]\w*)\b.{0,30}\b(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk|moose|bears?|birds?|geese|ducks|wildlife|animals?|dogs?|cats?|kids|neighbou?rs?|swimmers|surfers|walkers|joggers|protesters?)\b/],
+  // Someone's private rooms, not a real-estate fly-through: "the bathroom window", "her bedroom".
+  ['privacy', /\b((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))\b.{0,60}\b(zoom|shot|film\w*|record\w*|pictures?|photos?|camera|see in(to)?)\b|\b(zoom|shot|film\w*|record\w*|pictures?|photos?|camera)\b.{0,60}\b((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))\b/],
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
+  // A delivery where people are held: "a package over a wall at night, it's a correctional facility".
+  ['contraband', /\b(package|parcel|phones?|drugs|tobacco|deliver\w*|drop\w*|over (a |the )?(wall|fence))\b.{0,60}\b(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)\b|\b(prison|jail|correctional|penitentiary|inmates?)\b.{0,60}\b(package|parcel|phones?|drugs|tobacco|deliver\w*|drop\w*)\b/],
 ];
 
 /**
@@ -31,11 +41,14 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
 const UNTRACEABLE = /be (traced|tracked|identified|linked)/;
 const COVERT = new RegExp(
   [
-    "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting)",
+    "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting|flagging)",
+    // "keep my drone from showing up on the police detectors"
+    "(keep|stop) (\\w+ ){1,3}from (showing up|appearing|being (seen|detected|picked up))",
     // "with the lights off so nobody sees it"
     "so (that )?(nobody|no one|no-one) (\\w+ )?(sees|notices|knows|hears|spots)",
     "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)",
-    "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
+    "so (that )?(\\w+ ){0,4}(isn'?t|isnt|aren'?t|arent) (\\w+ )?(flagging|noticing|detecting|tracking|seeing)",
+    "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|flag|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
     // "so it can't be traced back to me": whoever would trace it
     `(can'?t|cannot|won'?t|wont) ${UNTRACEABLE.source}`,
     // "if I turn off the lights will anyone notice"
@@ -44,7 +57,7 @@ const COVERT = new RegExp(
     .map((p) => `\\b${p}\\b`)
     .join('|'),
 );
-const WATCHERS = /\b(police|cops|faa|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
+const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
 export function harmfulRequest(question: string): HarmKind | null {
@@ -67,6 +80,7 @@ const LAWFUL: Record<HarmKind, string> = {
   evasion: 'Remote ID, geofences, TFRs and police instructions exist to keep the airspace safe, and evading them can cost your certificate and bring criminal charges. Ask me instead how to get an airspace authorization (LAANC), request a DJI unlock, fly at a FRIA without Remote ID, or check TFRs before a flight.',
   interference: 'Jamming or downing another drone is illegal for private persons (it is treated as interfering with an aircraft and with radio signals). If a drone is bothering you, note where it flies and report it to local police or the FAA.',
   privacy: 'Filming into homes or following people can break state privacy and harassment laws. Ask me how to plan a shoot that respects privacy, or the rules for flying over private property.',
+  harassment: 'Chasing or buzzing people or animals with a drone is reckless flying (14 CFR 107.23, and the safety guidelines recreational flyers must follow), and harassing wildlife breaks federal and state wildlife laws. Keep a respectful distance; ask me how to film people or wildlife without disturbing them.',
   contraband: 'Carrying contraband with a drone is a crime. Ask me instead about lawful payload and delivery rules under Part 107.',
 };
 
