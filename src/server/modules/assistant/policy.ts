@@ -5,6 +5,13 @@ export const canAskAs = (caller: Pick<CurrentUser, 'id'>, userId: string): boole
 
 export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'privacy' | 'contraband' | 'harassment';
 
+/** The two parts in either order, at most `gap` characters apart, each a whole word or phrase. */
+const eitherOrder = (a: string, b: string, gap = 60) => new RegExp(`\\b${a}\\b.{0,${gap}}\\b${b}\\b|\\b${b}\\b.{0,${gap}}\\b${a}\\b`);
+const PRIVATE_ROOM = "((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))";
+const CAMERA_WORD = '(zoom|shot|film\\w*|record\\w*|pictures?|photos?|camera|see in(to)?)';
+const DELIVERY = '(package|parcel|phones?|drugs|tobacco|deliver\\w*|drop\\w*|over (a |the )?(wall|fence))';
+const CUSTODY = '(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)';
+
 /**
  * Requests to do harm with a drone, recognised by what is asked, whatever retrieval would find: the
  * assistant declines them plainly (issue 14). Patterns name the act, so "can I drop things from my
@@ -16,9 +23,9 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['weapon', /\b((attach|mount|strap|rig|carry|launch|shoot|fire)\w*\b.{0,25}\b(fireworks?|pyrotechnic\w*|roman candles?)|fireworks? launchers?)\b/],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
-  // Passing one's drone off as another's: "so it looks like someone else's drone"
   // Flying under another pilot's registration: "put someone else's registration number on my drone".
   ['evasion', /\b((someone|somebody|another (pilot|person))( else)?'?s? (faa )?(registration|reg)\b|(fake|false|fraudulent|stolen) (faa )?registration|(use|put|borrow|copy)\w* (his|her|their|(my |a )?(friend|buddy|dad|brother|sister|neighbou?r)'?s) (\w+ )?(faa )?(registration|reg)\b)/],
+  // Passing one's drone off as another's: "so it looks like someone else's drone"
   ['evasion', /\b((look|appear)s? like (it'?s |it is )?(someone|somebody|another (pilot|person))( else)?'?s?|impersonat\w*)\b/],
   ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
   ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
@@ -26,10 +33,10 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   // Harassing people or animals with the drone itself; scaring birds off crops or herding cattle is not named here.
   ['harassment', /\b(chase|chasing|buzz|buzzing|harass\w*|terrori[sz]\w*)\b.{0,30}\b(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk|moose|bears?|birds?|geese|ducks|wildlife|animals?|dogs?|cats?|kids|neighbou?rs?|swimmers|surfers|walkers|joggers|protesters?)\b/],
   // Someone's private rooms, not a real-estate fly-through: "the bathroom window", "her bedroom".
-  ['privacy', /\b((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))\b.{0,60}\b(zoom|shot|film\w*|record\w*|pictures?|photos?|camera|see in(to)?)\b|\b(zoom|shot|film\w*|record\w*|pictures?|photos?|camera)\b.{0,60}\b((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))\b/],
+  ['privacy', eitherOrder(PRIVATE_ROOM, CAMERA_WORD)],
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
   // A delivery where people are held: "a package over a wall at night, it's a correctional facility".
-  ['contraband', /\b(package|parcel|phones?|drugs|tobacco|deliver\w*|drop\w*|over (a |the )?(wall|fence))\b.{0,60}\b(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)\b|\b(prison|jail|correctional|penitentiary|inmates?)\b.{0,60}\b(package|parcel|phones?|drugs|tobacco|deliver\w*|drop\w*)\b/],
+  ['contraband', eitherOrder(DELIVERY, CUSTODY)],
 ];
 
 /**
@@ -42,11 +49,10 @@ const UNTRACEABLE = /be (traced|tracked|identified|linked)/;
 const COVERT = new RegExp(
   [
     "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting|flagging)",
-    // "keep my drone from showing up on the police detectors"
-    "(keep|stop) (\\w+ ){1,3}from (showing up|appearing|being (seen|detected|picked up))",
     // "with the lights off so nobody sees it"
     "so (that )?(nobody|no one|no-one) (\\w+ )?(sees|notices|knows|hears|spots)",
-    "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting)",
+    // "keep my drone from showing up on the police detectors"
+    "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting|showing up|appearing|being (seen|detected|picked up))",
     "so (that )?(\\w+ ){0,4}(isn'?t|isnt|aren'?t|arent) (\\w+ )?(flagging|noticing|detecting|tracking|seeing)",
     "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|flag|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
     // "so it can't be traced back to me": whoever would trace it

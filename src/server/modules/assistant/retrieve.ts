@@ -114,7 +114,9 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
   });
   const groupCount = current.groups.length || groups.length;
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, namesPlace([input.question, ...(followUp && previous ? [previous] : [])].join(' ')));
+  // A follow-up ("and registration?" after "flying in Spain") names its place through the question before it.
+  const placeNamed = namesPlace(input.question) || (followUp && namesPlace(previous ?? ''));
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, placeNamed);
   return {
     current: current.groups.length,
     groupCount,
