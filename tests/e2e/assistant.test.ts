@@ -104,8 +104,6 @@ describe('home chat', () => {
     expect(await page.getByRole('button', { name: 'Send question' }).isDisabled()).toBe(true);
 
     // The chat's flow is tested here; which section answers is the evaluation's (npm run eval:assistant).
-    // "…under Part 107?" was answered from the wrong section before and after issue 14's engine (the
-    // night rules, then the weight limit: see the issue-14 notes), so the development set's wording is used.
     await typeQuestion(page, 'How high can I legally fly my drone?');
     const first = await expectSourcedAnswer(page, 1);
     expect(await first.innerText()).toMatch(/400/);
@@ -121,8 +119,13 @@ describe('home chat', () => {
     await expectText(page.getByTestId('query-limit-used'), '3 of 3 weekly queries used');
     await expectText(page.getByTestId('query-limit-remaining'), '0 remaining');
 
-    await typeQuestion(page, 'Can I fly at night?');
+    // Past the limit, and an unbroken question as long as the field allows: it wraps in its bubble
+    // instead of widening the chat past the window.
+    await typeQuestion(page, 'x'.repeat(1000));
     const limited = await nthAnswer(page, 4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const bubble = await page.getByTestId('user-message').nth(3).getByTestId('message-text').boundingBox();
+    expect((bubble?.x ?? 0) + (bubble?.width ?? Infinity)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     const text = await limited.getByTestId('message-text').innerText();
     expect(text.startsWith('⚠️ ')).toBe(true);
     expect(text).toContain(ASSISTANT_MESSAGES.limitReached);

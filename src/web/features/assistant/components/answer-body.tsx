@@ -3,7 +3,7 @@ import { answerBlocks } from '../answer-text.ts';
 /** An answer's paragraphs and lists. */
 export function AnswerBody({ text }: { text: string }) {
   return (
-    <div className="grid gap-2 break-words leading-relaxed" data-testid="message-text">
+    <div className="grid gap-2 leading-relaxed wrap-anywhere" data-testid="message-text">
       {answerBlocks(text).map((block, i) =>
         block.kind === 'paragraph' ? (
           <p key={i} className="whitespace-pre-wrap">

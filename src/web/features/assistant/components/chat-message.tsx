@@ -48,7 +48,7 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
   // With payments on, the limit message links to the plans (ADR 0040).
   const paymentsOn = usePaymentsConfigured();
   return (
-    <li className={cn('flex gap-2 sm:gap-3', mine && 'flex-row-reverse')} data-testid={mine ? 'user-message' : 'ai-message'} data-error={error || undefined} data-limit={limit || undefined}>
+    <li className={cn('flex min-w-0 gap-2 sm:gap-3', mine && 'flex-row-reverse')} data-testid={mine ? 'user-message' : 'ai-message'} data-error={error || undefined} data-limit={limit || undefined}>
       <span
         className={cn(
           'mt-1 flex size-8 shrink-0 items-center justify-center rounded-full',
@@ -69,7 +69,8 @@ export function ChatMessageView({ message, speaker = null, onRetry = null, retry
       >
         <span className="sr-only">{mine ? 'You said:' : 'Assistant said:'}</span>
         {mine || error || limit ? (
-          <p className={cn('whitespace-pre-wrap break-words leading-relaxed', error && 'text-destructive')} data-testid="message-text">
+          // overflow-wrap anywhere: a long unbroken question (a pasted link, 1,000 x's) wraps instead of widening the chat.
+          <p className={cn('whitespace-pre-wrap leading-relaxed wrap-anywhere', error && 'text-destructive')} data-testid="message-text">
             {message.text}
             {limit && paymentsOn && (
               <>

@@ -30,7 +30,7 @@ export function HistoryConversationItem({ conversation }: { conversation: Histor
           onClick={() => setOpen((o) => !o)}
         >
           <span className="grid min-w-0 flex-1 gap-1">
-            <span className="font-medium break-words" data-testid="history-title">
+            <span className="font-medium wrap-anywhere" data-testid="history-title">
               {conversation.title}
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -53,7 +53,7 @@ export function HistoryConversationItem({ conversation }: { conversation: Histor
         <ol id={panelId} className="grid gap-4 border-t p-4 text-sm" data-testid="history-turns">
           {conversation.turns.map((turn) => (
             <li key={turn.id} className="grid gap-2">
-              <p className="font-medium break-words">
+              <p className="font-medium wrap-anywhere">
                 <span className="text-muted-foreground">Q: </span>
                 {turn.question}
               </p>
