@@ -32,7 +32,7 @@ export interface AssistantServerReady {
   serverSideNewMs: number[];
   /** With the shipped knowledge base alone, measured first in the same run. */
   serverSideShippedMs: number[];
-  /** Indexing the shipped knowledge base on a fresh database, its vectors read from knowledge/vectors.json. */
+  /** Indexing the shipped knowledge base on a fresh database, its vectors read from knowledge/vectors/*.json. */
   shippedSyncMs: number;
   businessIndexMs: number;
   /** How many business passages were embedded in businessIndexMs (the others got copies). */

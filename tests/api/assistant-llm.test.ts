@@ -49,7 +49,7 @@ beforeAll(async () => {
     LLM_API_KEY: 'sk-test',
     LLM_TIMEOUT_MS: '1500',
   });
-  // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065): no embedding here.
+  // The shipped sections' vectors come from knowledge/vectors/*.json (ADR 0065): no embedding here.
   await syncShippedKnowledge(t.db, loadArticles());
 }, 180_000);
 afterAll(async () => {

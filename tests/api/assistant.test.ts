@@ -13,7 +13,7 @@ import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065): no embedding here.
+  // The shipped sections' vectors come from knowledge/vectors/*.json (ADR 0065): no embedding here.
   await syncShippedKnowledge(t.db, loadArticles());
 }, 180_000);
 afterAll(async () => t.close());

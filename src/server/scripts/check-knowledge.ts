@@ -30,7 +30,7 @@ try {
     const missing = [...wanted].filter((k) => !committed.has(k)).length;
     const stale = [...committed.keys()].filter((k) => !wanted.has(k)).length;
     if (missing || stale) {
-      console.error(`knowledge/vectors.json is stale: ${missing} sections without a vector, ${stale} vectors of text that is gone. Run npm run kb:embed.`);
+      console.error(`knowledge/vectors/*.json is stale: ${missing} sections without a vector, ${stale} vectors of text that is gone. Run npm run kb:embed.`);
       process.exit(1);
     }
     console.log(`vectors          ${committed.size} committed, all current`);

@@ -1,9 +1,9 @@
 import { embedSections, sectionKey } from '../modules/knowledge/encoder.ts';
 import { loadArticles } from '../modules/knowledge/load-articles.ts';
-import { encodeVector, readShippedVectors, SHIPPED_VECTORS_FILE, writeShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
+import { encodeVector, readShippedVectors, SHIPPED_VECTORS_DIR, writeShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
 
 /**
- * `npm run kb:embed`: computes the shipped sections' vectors once and writes knowledge/vectors.json
+ * `npm run kb:embed`: computes the shipped sections' vectors once and writes knowledge/vectors/*.json
  * (ADR 0065). Only sections whose text (or the model) changed are embedded again; vectors of text that
  * is gone are dropped. Run it after editing the knowledge base; `npm run kb:check` says when it is due.
  */
@@ -19,6 +19,6 @@ missing.forEach(([key], i) => {
 });
 writeShippedVectors(kept);
 console.log(
-  `${SHIPPED_VECTORS_FILE}: ${kept.size} vectors; embedded ${missing.length} in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
+  `${SHIPPED_VECTORS_DIR}: ${kept.size} vectors; embedded ${missing.length} in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
     `dropped ${existing.size - (kept.size - missing.length)} stale`,
 );

@@ -47,7 +47,7 @@ export function createAssistantService(
   const syncKnowledge = (): Promise<SyncResult> => {
     synced ??= syncShippedKnowledge(db, (opts.articles ?? loadArticles)(), { embedMissing: false })
       .then((result) => {
-        // The shipped sections' vectors come from knowledge/vectors.json (ADR 0065). A section that has
+        // The shipped sections' vectors come from knowledge/vectors/*.json (ADR 0065). A section that has
         // none there (the file is stale) is embedded in the background: until then it is found by
         // full-text search alone; a restart resumes where it stopped.
         // The harmful intents are embedded now rather than during the first question (~0.7 s).

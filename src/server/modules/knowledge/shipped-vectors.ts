@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { KNOWLEDGE_DIR } from './load-articles.ts';
@@ -13,7 +13,14 @@ import { EMBEDDING_DIMS, EMBEDDING_MODEL } from './encoder.ts';
  * Each view's vector (encoder.ts, sectionViews) is stored as int8 with one float32 scale (388 bytes, base64): the cosine of the rounded
  * vectors differs from the exact one by less than 0.001, which no ranking here can see.
  */
-export const SHIPPED_VECTORS_FILE = join(KNOWLEDGE_DIR, 'vectors.json');
+export const SHIPPED_VECTORS_DIR = join(KNOWLEDGE_DIR, 'vectors');
+
+/**
+ * The vectors are spread over this many files by their key's first character: one file outgrew the
+ * repository's 2 MB file limit at 308 sections (1.7 MB), and four leave room for four times as many.
+ */
+export const SHIPPED_VECTOR_SHARDS = 4;
+const shardOf = (key: string) => key.charCodeAt(0) % SHIPPED_VECTOR_SHARDS;
 
 const fileSchema = z.object({ model: z.string(), dims: z.number(), vectors: z.record(z.string(), z.string()) });
 
@@ -52,22 +59,33 @@ export function decodeVector(text: string): Float32Array {
   return all;
 }
 
-/** The committed vectors of the current model (none when the file is for another model, or absent). */
-export function readShippedVectors(file = SHIPPED_VECTORS_FILE): Map<string, string> {
-  let raw: string;
+/** The committed vectors of the current model (none when the files are for another model, or absent). */
+export function readShippedVectors(dir = SHIPPED_VECTORS_DIR): Map<string, string> {
+  let files: string[];
   try {
-    raw = readFileSync(file, 'utf8');
+    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   } catch {
     return new Map();
   }
-  const parsed = fileSchema.parse(JSON.parse(raw));
-  if (parsed.model !== EMBEDDING_MODEL || parsed.dims !== EMBEDDING_DIMS) return new Map();
-  return new Map(Object.entries(parsed.vectors));
+  const vectors = new Map<string, string>();
+  for (const file of files) {
+    const parsed = fileSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    if (parsed.model !== EMBEDDING_MODEL || parsed.dims !== EMBEDDING_DIMS) return new Map();
+    for (const [key, vector] of Object.entries(parsed.vectors)) vectors.set(key, vector);
+  }
+  return vectors;
 }
 
-export function writeShippedVectors(vectors: Map<string, string>, file = SHIPPED_VECTORS_FILE): void {
+export function writeShippedVectors(vectors: Map<string, string>, dir = SHIPPED_VECTORS_DIR): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   // Sorted keys, one per line: a changed section is a one-line diff.
   const entries = [...vectors].sort(([a], [b]) => a.localeCompare(b));
-  const body = entries.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
-  writeFileSync(file, `{\n  "model": ${JSON.stringify(EMBEDDING_MODEL)},\n  "dims": ${EMBEDDING_DIMS},\n  "vectors": {\n${body}\n  }\n}\n`);
+  for (let shard = 0; shard < SHIPPED_VECTOR_SHARDS; shard += 1) {
+    const body = entries
+      .filter(([k]) => shardOf(k) === shard)
+      .map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+      .join(',\n');
+    writeFileSync(join(dir, `${shard}.json`), `{\n  "model": ${JSON.stringify(EMBEDDING_MODEL)},\n  "dims": ${EMBEDDING_DIMS},\n  "vectors": {\n${body}\n  }\n}\n`);
+  }
 }

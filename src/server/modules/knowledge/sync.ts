@@ -21,7 +21,7 @@ export interface SyncResult {
 export async function syncShippedKnowledge(db: Db, articles: ParsedArticle[], opts: { embedMissing: boolean } = { embedMissing: true }): Promise<SyncResult> {
   const result = await syncSections(db, articles);
   // Sentence vectors (ADR 0065) after the transaction, as they need no lock: the committed ones of
-  // knowledge/vectors.json always (milliseconds); with `embedMissing`, any other section's embedded now
+  // knowledge/vectors/*.json always (milliseconds); with `embedMissing`, any other section's embedded now
   // (seconds to minutes of CPU: the server does that in the background instead).
   await indexSectionVectors(db, { embed: opts.embedMissing });
   return result;
