@@ -43,7 +43,7 @@ describe('ranking', () => {
     expect(rankHits(hits, 1, [1], null, [], 'do i need to register my mini')[0]?.id).toBe('us');
     expect(rankHits(hits, 1, [1], null, [], 'do i need to register my mini in Europe')[0]?.id).toBe('eu');
     // A follow-up ("and registration?" after "flying in Spain") names the place through the question before it.
-    expect(rankHits(hits, 1, [1], null, [], 'and registration?', true)[0]?.id).toBe('eu');
+    expect(rankHits(hits, 1, [1], null, [], 'and registration?', new Set(['eu']))[0]?.id).toBe('eu');
   });
 
   it('prefers the heading that reads like the question', () => {

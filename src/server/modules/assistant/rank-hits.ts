@@ -1,4 +1,4 @@
-import { namesPlace } from './places.ts';
+import { placePreference, placesNamed } from './places.ts';
 import type { SectionHit } from '../knowledge/search.ts';
 
 /** The pilot's primary drone, as retrieval sees it. */
@@ -80,8 +80,8 @@ export function rankHits(
   drone: DroneProfile | null,
   named: string[],
   question = '',
-  /** The question (or the one it follows) names a country or region (places.ts). */
-  placeNamed = namesPlace(question),
+  /** The countries or regions the question (or the one it follows) names (places.ts). */
+  places: ReadonlySet<string> = placesNamed(question),
 ): RankedHit[] {
   const currentWeight = weights.slice(0, currentGroups).reduce((a, b) => a + b, 0);
   const ranked = hits.map((hit) => {
@@ -106,8 +106,8 @@ export function rankHits(
       else if (tailored && named.length === 0) preference = 1.3;
       else preference = 0.55;
     }
-    // A section for another country is that country's answer only (places.ts).
-    if (!placeNamed && namesPlace(hit.title)) preference *= 0.55;
+    // A section for a country is preferred for a question naming it, and answers no other (places.ts).
+    preference *= placePreference(hit.title, places);
     if (hit.businessId) preference *= 1.15;
     score *= preference;
     return { ...hit, score, coverage, complete, tailored, preference };

@@ -3,7 +3,7 @@ import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
-import { namesPlace } from './places.ts';
+import { placesNamed } from './places.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
 
@@ -115,8 +115,9 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   });
   const groupCount = current.groups.length || groups.length;
   // A follow-up ("and registration?" after "flying in Spain") names its place through the question before it.
-  const placeNamed = namesPlace(input.question) || (followUp && namesPlace(previous ?? ''));
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, placeNamed);
+  const named = placesNamed(input.question);
+  const places = named.size || !followUp ? named : placesNamed(previous ?? '');
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, places);
   return {
     current: current.groups.length,
     groupCount,
