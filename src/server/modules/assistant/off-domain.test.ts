@@ -11,6 +11,13 @@ describe('subjects outside drones, by meaning', () => {
     expect(await outsideSubject(q, 0.3)).toBe(kind);
   });
 
+  it.each(['what time does the sun come up in phoenix on friday', 'how do i stop my slice when the wind is across the fairway', 'avoiding gimbal lock when i animate a camera in unity'])(
+    'recognises "%s" as outside drones',
+    async (q) => {
+      expect(await outsideSubject(q, 0.3)).not.toBeNull();
+    },
+  );
+
   it('leaves a question alone when a knowledge-base section is closer than any outside subject', async () => {
     expect(await outsideSubject('my car battery dies overnight, could it be the alternator', 0.95)).toBeNull();
   });
@@ -18,13 +25,13 @@ describe('subjects outside drones, by meaning', () => {
 
 describe('a question about another machine’s part', () => {
   it('is recognised by the machine named with the part', () => {
-    for (const q of ['my ipad battery is swelling', 'the gps on my pixel is off by a block', 'how to fix a traxxas rustler esc that cuts out', 'best day for flying a kite']) {
+    for (const q of ['my ipad battery is swelling', 'the gps on my pixel is off by a block', 'how to fix a traxxas rustler esc that cuts out', 'best day for flying a kite', 'my rc truck esc overheats on long runs', 'tips for flying a dual line kite at the beach']) {
       expect(namesAnotherMachine(q)).toBe(true);
     }
   });
 
   it('is not a question about a drone near or in a car', () => {
-    for (const q of ['can i charge my batteries in the car', 'does the compass get confused in my car', 'can i launch from my truck bed', 'my phone keeps disconnecting from the controller']) {
+    for (const q of ['can i charge my batteries in the car', 'does the compass get confused in my car', 'can i launch from my truck bed', 'my phone keeps disconnecting from the controller', 'my fpv quad esc cuts out on punch outs', 'can my drone gps be thrown off by the car']) {
       expect(namesAnotherMachine(q)).toBe(false);
     }
   });

@@ -37,6 +37,17 @@ const STATEMENTS = [
   // The knowledge base covers the drone's own video settings now (4K, colour, white balance); choosing or
   // calibrating the computer that edits them is another subject.
   ['devices', 'choosing a laptop, computer or monitor for photo and video editing, and calibrating its screen'],
+  // Eighth session: subjects of the off-topic questions pilots' wordings were answered for (unseen-6),
+  // each written as a whole subject like the others, never as one question.
+  ['aviation', 'flight simulator games for airplanes, such as Microsoft Flight Simulator or X-Plane'],
+  ['travel', 'comfort on a long airline flight: seats, headphones, jet lag and sleep'],
+  ['everyday', 'the time, the time zone, or sunrise and sunset times in a city'],
+  ['sports', 'golf, tennis, baseball and other sports: the swing, the ball and the wind on the course'],
+  ['hobbies', 'flying a kite or a stunt kite, folding paper airplanes, throwing a frisbee'],
+  ['hobbies', 'RC cars and trucks: the ESC, the motor, the servo and the batteries'],
+  ['software', '3D modelling, animation and game engines: Blender, Unity, rotations and rendering'],
+  ['everyday', 'drone music, ambient and drone metal: genres, albums and making the sound in a music app'],
+  ['devices', 'phone gimbals, selfie sticks and tripods for vlogging with a smartphone'],
 ] as const;
 
 /**
@@ -94,14 +105,21 @@ export async function nearestOutside(question: string): Promise<{ outside: numbe
  * laptop battery", "the compass on my samsung phone", "my rc car brushless motor", "tesla batteries")
  * or about flying a kite is about that machine. The encoder puts such questions next to the drone
  * part's section, closer than to every statement of the subject (ADR 0065, sixth session), so they are
- * recognised by their words. Only applied when the question names nothing only drones have.
+ * recognised by their words.
  */
 const HANDHELD = '(iphone|android|samsung|pixel|laptop|macbook|chromebook|tablet|ipad)';
 const VEHICLE = '(car|cars|truck|tesla|traxxas|boat|outboard|e-?bike|scooter|airliner|cessna)';
 const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimbal)';
 // "my car gps", "the compass on my samsung phone", but not "the compass in my car" (where a drone may sit).
 const ANOTHER_MACHINE = new RegExp(
-  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|fly(ing)? (a|my) kites?)\\b`,
+  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|fly(ing)? (a|my) (\\w+ ){0,2}kites?)\\b`,
 );
 
-export const namesAnotherMachine = (lowerQuestion: string): boolean => ANOTHER_MACHINE.test(lowerQuestion);
+// A drone itself, not one of the parts it shares with other machines (an ESC, a gimbal, a LiPo).
+const NAMES_AN_AIRCRAFT = /\b(drones?|quad\w*|uavs?|uas|fpv|whoops?|dji|autel|skydio|parrot|anafi|mavic|avata|phantom|inspire|matrice)\b/;
+
+/**
+ * The question is about another machine's part and names no drone: "my rc car esc keeps cutting out"
+ * names a part only drones have among the knowledge base's words (an ESC), yet is about the car.
+ */
+export const namesAnotherMachine = (lowerQuestion: string): boolean => ANOTHER_MACHINE.test(lowerQuestion) && !NAMES_AN_AIRCRAFT.test(lowerQuestion);
