@@ -48,6 +48,10 @@ const STATEMENTS = [
   ['software', '3D modelling, animation and game engines: Blender, Unity, rotations and rendering'],
   ['everyday', 'drone music, ambient and drone metal: genres, albums and making the sound in a music app'],
   ['devices', 'phone gimbals, selfie sticks and tripods for vlogging with a smartphone'],
+  ['devices', 'household gadgets and appliances: smoke detectors, garage door openers, TV remotes and their batteries'],
+  ['hobbies', 'fitness and outdoor sports gear: GPS watches, running, cycling and fishing'],
+  ['travel', 'travel documents and money abroad: visas, passports, customs and exchange rates'],
+  ['aviation', 'other aircraft: hot air balloons, gliders, airships, fighter jets and airliners'],
 ] as const;
 
 /**

@@ -46,6 +46,12 @@ describe('ranking', () => {
     expect(rankHits(hits, 1, [1], null, [], 'and registration?', new Set(['eu']))[0]?.id).toBe('eu');
   });
 
+  it('answers a question about what the rules allow from a rules section before a how-to naming the same limit', () => {
+    const hits = [hit({ id: 'app', title: 'Setting the altitude limit in the app', rank: 0.3 }), hit({ id: 'rule', topic: 'regulations', title: 'Altitude', rank: 0.25 })];
+    expect(rankHits(hits, 1, [1], null, [], 'how high am i allowed to go')[0]?.id).toBe('rule');
+    expect(rankHits(hits, 1, [1], null, [], 'how high can it go')[0]?.id).toBe('app');
+  });
+
   it('prefers the heading that reads like the question', () => {
     expect(headingOverlap('Can I fly my drone at night?', 'Can I fly my drone at night? Yes, with lights')).toBe(1);
     const ranked = rankHits([hit({ id: 'twilight', title: 'What is civil twilight?' }), hit({ id: 'night', title: 'Can I fly my drone at night?' })], 1, [1], null, [], 'Can I fly my drone at night?');
