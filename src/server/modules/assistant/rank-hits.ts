@@ -71,11 +71,13 @@ export function headingOverlap(question: string, heading: string): number {
 }
 
 /**
- * The question asks what the rules allow: it names the FAA, Part 107, a law or what is legal or allowed.
- * On the tuning sets, 136 of the 137 answerable questions naming one have a rules section among their
- * labels (the other: density altitude "for the 107 test").
+ * The question asks what the rules allow or require: it names the FAA, Part 107, a law, what is legal or
+ * allowed, a permit, registering, a licence or certificate. On the tuning sets, 136 of the 137
+ * answerable questions naming one of the first kind have a rules section among their labels (the other:
+ * density altitude "for the 107 test"), and 76 of 79 naming one of the second (the others: a ham
+ * licence for FPV, an authorization DJI's app will not take).
  */
-const RULE_WORDS = /\b(part 107|107|faa|legal(ly)?|illegal|laws?|allowed|rules?|regulations?|permitted)\b/i;
+const RULE_WORDS = /\b(part 107|107|faa|legal(ly)?|illegal|laws?|allowed|rules?|regulations?|permitted|permit|permission|(regist|regest)\w*|licen[sc]e[sd]?|certificat\w*)\b/i;
 export const asksWhatRulesAllow = (question: string): boolean => RULE_WORDS.test(question);
 
 /**
