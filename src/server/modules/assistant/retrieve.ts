@@ -59,7 +59,7 @@ function profileOf(primary: DroneContext | null): DroneProfile | null {
   return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
 }
 
-async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[]; corrected: string }> {
+async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[]; corrected: string; onlyDroneNames: boolean }> {
   const raw = questionWords(text);
   // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
   const fixes = await retrieval.correctSpelling(db, raw.filter((w) => !isGeneric(w) && !hasSynonyms(w)));
@@ -70,7 +70,7 @@ async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promis
   let corrected = text;
   for (const [wrong, right] of fixes) corrected = corrected.replace(new RegExp(`\\b${wrong}\\b`, 'gi'), right);
   // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
-  return { words, groups: groups.length ? groups : termGroups(words), corrected };
+  return { words, groups: groups.length ? groups : termGroups(words), corrected, onlyDroneNames: groups.length === 0 };
 }
 
 /**
@@ -113,7 +113,9 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     businessId: input.businessId,
     include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
   });
-  const groupCount = current.groups.length || groups.length;
+  // "And a Mavic 3?" after a question about wind asks the same about another drone: judged on all the
+  // groups, or any section naming the Mavic 3 would answer it whole.
+  const groupCount = followUp && current.onlyDroneNames ? groups.length : current.groups.length || groups.length;
   // A follow-up ("and registration?" after "flying in Spain") names its place through the question before it.
   const named = placesNamed(input.question);
   const places = named.size || !followUp ? named : placesNamed(previous ?? '');
