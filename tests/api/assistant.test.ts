@@ -144,6 +144,19 @@ describe('answers', () => {
     expect(third.context.isNewConversation).toBe(true);
   });
 
+  it('keeps a follow-up in the country and on the subject the conversation is about', async () => {
+    const u = await createUser(t, 'followup-place', 'admin');
+    await ask(u, 'do i need a license to fly my drone in canada');
+    const registration = (await ask(u, 'do i need to register my mini if its under 250g')).json<QueryResponse>();
+    expect(registration.answer).toMatch(/^Flying a drone in Canada/);
+    expect((await reset(u)).statusCode).toBe(200);
+    await ask(u, 'how windy is too windy for my mini 3');
+    // Naming only another drone asks the same question about it, not for that drone's spec sheet.
+    const other = (await ask(u, 'and a mavic 3?')).json<QueryResponse>();
+    expect(other.answer.toLowerCase()).toContain('wind');
+    expect(other.answer).not.toMatch(/^DJI Mavic 3 Classic and Mavic 3 Pro specs/);
+  });
+
   it('tailors the answer to the pilot’s primary drone and says so', async () => {
     const u = await createUser(t, 'tailored', 'admin');
     await t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'M4P-1', serialNumber: 'SN1', manufacturer: 'DJI', model: 'Mini 4 Pro', isPrimary: true });

@@ -91,7 +91,9 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     allWords = [...allWords, ...earlier.words];
   }
   let followUp = Boolean(previous) && groups.length > current.groups.length;
-  let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? [current.corrected, previous] : [current.corrected], input.businessId);
+  // A follow-up naming only a drone ("and a Mavic 3?") means what the question before it does.
+  const pair = current.onlyDroneNames ? [previous ?? ''] : [current.corrected, previous ?? ''];
+  let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? pair : [current.corrected], input.businessId);
   if (followUp && previous && !startsLikeFollowUp(input.question)) {
     // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
     // fly?"): kept only when the section the pair is nearest is among those nearest each question alone.
