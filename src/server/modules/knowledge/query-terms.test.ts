@@ -9,6 +9,15 @@ describe('query terms', () => {
     expect(namesDronesClearly(questionWords('Can my Mavic fly in LAANC airspace?'))).toBe(true);
   });
 
+  it('reads a model line with its version, or an FPV quad by its size, as a drone, the everyday words alone not', () => {
+    for (const q of ['is rain ok for the air 2s', 'my mini 3 pro keeps beeping', 'props for a 7in', 'best rates for my 3.5 inch quad', 'pair the dji neo']) {
+      expect(namesDronesClearly(questionWords(q)), q).toBe(true);
+    }
+    for (const q of ['fresh air and a mini break', 'a 5 inch tablet for reading', 'I flew to Denver on Air Canada']) {
+      expect(namesDronesClearly(questionWords(q)), q).toBe(false);
+    }
+  });
+
   it('keeps the ideas of a question, with their abbreviations expanded', () => {
     const groups = termGroups(questionWords('What RTH altitude should I set on my drone?'));
     expect(groups.map((g) => g.word)).toEqual(['rth', 'altitude', 'set']);

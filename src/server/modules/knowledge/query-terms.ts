@@ -204,11 +204,27 @@ const DOMAIN = new Set(
     'gps gnss rth firmware controller faa 107 airspace laanc tfr notam waiver pilot pilots fly flying flight flights ' +
     'altitude agl hover takeoff remote id registration register certificate license licence nd filter filters ' +
     'shutter cinematic activetrack waypoint waypoints orbit ghz antenna sats satellites recreational flyer flyers ' +
-    'laanc trust 250g mph knots vlos bvlos observer goggles obstacle sensors geofence landing preflight checklist'
+    'laanc trust 250g mph knots vlos bvlos observer goggles obstacle sensors geofence landing preflight checklist ' +
+    'whoop whoops cinewhoop betaflight elrs expresslrs failsafe'
   ).split(/\s+/),
 );
 
-export const mentionsDomain = (words: string[]): boolean => words.some((w) => DOMAIN.has(w));
+/**
+ * A drone named by its model line and version ("mini 4 pro", "air 2s", "mavic 3 classic", "dji neo")
+ * or an FPV quad by its propeller size ("my 5 inch", "a 7in"): "air" and "mini" alone are everyday
+ * words, with a version they are a drone ("light drizzle is fine for mini 4 pro right").
+ */
+const DRONE_MODEL = new RegExp(
+  [
+    '\\b(mini|air|mavic|avata|phantom|inspire|matrice|evo|anafi|agras|spark|flip|neo|tello) (\\d[\\w.+]*|se|pro|classic|cine|lite|nano|ii|iii|fpv)\\b',
+    '\\bdji (neo|flip|spark|tello|fpv)\\b',
+    '\\b(my|a|the|your|his|her) \\d{1,2}(\\.\\d)? ?(inch|inches|in|inchers?)( (quad|drone|build|fpv|freestyle|frame|rig)|$)',
+  ].join('|'),
+);
+
+export const namesDroneModel = (words: string[]): boolean => DRONE_MODEL.test(words.join(' '));
+
+export const mentionsDomain = (words: string[]): boolean => words.some((w) => DOMAIN.has(w)) || namesDroneModel(words);
 
 /**
  * Domain words just as common outside drones: "the cheapest flight to Paris", "a camera for portraits",
@@ -225,4 +241,4 @@ const SHARED = new Set(
 );
 
 /** The question names something only drones have (a drone, its maker, its rules' own terms). */
-export const namesDronesClearly = (words: string[]): boolean => words.some((w) => DOMAIN.has(w) && !SHARED.has(w));
+export const namesDronesClearly = (words: string[]): boolean => words.some((w) => DOMAIN.has(w) && !SHARED.has(w)) || namesDroneModel(words);
