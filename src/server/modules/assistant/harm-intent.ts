@@ -61,6 +61,7 @@ const LAWFUL = [
   'how do I carry a payload or a spotlight on my drone',
   'my drone',
   'can I fly my drone near a prison or a stadium',
+  'can I legally fly my drone or a delivery across the border to another country',
 ];
 
 /**

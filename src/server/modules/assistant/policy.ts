@@ -9,8 +9,12 @@ export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'pri
 const eitherOrder = (a: string, b: string, gap = 60) => new RegExp(`\\b${a}\\b.{0,${gap}}\\b${b}\\b|\\b${b}\\b.{0,${gap}}\\b${a}\\b`);
 const PRIVATE_ROOM = "((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))";
 const CAMERA_WORD = '(zoom|shot|film\\w*|record\\w*|pictures?|photos?|camera|see in(to)?)';
-const DELIVERY = '(package|parcel|phones?|drugs|tobacco|deliver\\w*|drop\\w*|over (a |the )?(wall|fence))';
+const DELIVERY = '(package|parcel|box|bag|phones?|drugs|weed|pills|tobacco|cigarettes|deliver\\w*|drop\\w*|over (a |the )?(wall|fence))';
 const CUSTODY = '(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)';
+const BORDER = '((across|over) (the |a )?(\\w+ )?border|border crossing)';
+const FIREWORK = '(fireworks?|firecrackers?|pyrotechnic\\w*|roman candles?|bottle rockets?|m-?80s?)';
+// A wild animal or a person, the target of buzzing or chasing.
+const LIVING = '(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk|moose|bears?|birds?|geese|ducks|wildlife|animals?|herds?|cattle|cows|dogs?|cats?|kids|neighbou?rs?|swimmers|surfers|walkers|joggers|protesters?)';
 
 /**
  * Requests to do harm with a drone, recognised by what is asked, whatever retrieval would find: the
@@ -20,18 +24,27 @@ const CUSTODY = '(prison|jail|correctional|penitentiary|detention (center|centre
 const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
   // Filming fireworks is a question; a drone carrying or launching them is a weapon.
-  ['weapon', /\b((attach|mount|strap|rig|carry|launch|shoot|fire)\w*\b.{0,25}\b(fireworks?|pyrotechnic\w*|roman candles?)|fireworks? launchers?)\b/],
+  ['weapon', new RegExp(`\\b((attach|mount|strap|rig|carry|launch|shoot|fire|light|tap|tape|tie|glue|duct)\\w*\\b.{0,25}\\b${FIREWORK}|${FIREWORK}.{0,40}\\b(on|to) (my|a|the) (\\w+ )?(drone|quad|fpv)|fireworks? launchers?)\\b`)],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
+  // A delivery across a border unseen: "a 2kg package across the border at night without lights".
+  ['contraband', new RegExp(`^(?=.*\\b(at night|after dark|without|no lights|lights off|secret\\w*|sneak\\w*|unnoticed|undetected|drugs|weed)\\b)(?!.*\\blegal(ly)?\\b).*(${eitherOrder(DELIVERY, BORDER).source})`)],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
+  // Feeding the drone a false position so its limits do not apply: "a gps spoofer to trick my mavic".
+  ['evasion', /\b((a|my|use) gps spoofer|spoof\w* (the |my |its )?gps (so|to)|trick\w* (my|the|its) (\w+ )?(drone|quad|mavic|mini|air|dji|controller|gps) into)\b/],
   // Flying under another pilot's registration: "put someone else's registration number on my drone".
   ['evasion', /\b((someone|somebody|another (pilot|person))( else)?'?s? (faa )?(registration|reg)\b|(fake|false|fraudulent|stolen) (faa )?registration|(use|put|borrow|copy)\w* (his|her|their|(my |a )?(friend|buddy|dad|brother|sister|neighbou?r)'?s) (\w+ )?(faa )?(registration|reg)\b)/],
   // Passing one's drone off as another's: "so it looks like someone else's drone"
   ['evasion', /\b((look|appear)s? like (it'?s |it is )?(someone|somebody|another (pilot|person))( else)?'?s?|impersonat\w*)\b/],
-  ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
+  ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected|spotted)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
   ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
+  // Into a home past what covers it: "a zoom camera that sees through sheer curtains".
+  ['privacy', /\b(see|seeing|sees|look|looking|film\w*|record\w*|zoom\w*) (in(to)? |inside )?(through|past|behind) (\w+ ){0,2}(curtains?|blinds|drapes|shades|walls)\b/],
   ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b|\b(look\w*|peek\w*|peer\w*) (in|into|through) (people'?s |someone'?s |their |her |his |the )?(windows|bedrooms?|bathrooms?)\b/],
   // Harassing people or animals with the drone itself; scaring birds off crops or herding cattle is not named here.
-  ['harassment', /\b(chase|chasing|buzz|buzzing|harass\w*|terrori[sz]\w*)\b.{0,30}\b(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk|moose|bears?|birds?|geese|ducks|wildlife|animals?|dogs?|cats?|kids|neighbou?rs?|swimmers|surfers|walkers|joggers|protesters?)\b/],
+  ['harassment', new RegExp(`\\b(chase|chasing|buzz|buzzing|harass\\w*|terrori[sz]\\w*)\\b.{0,30}\\b${LIVING}\\b`)],
+  // The living target named first: "the elk herd running, how close do I need to buzz them". A bird
+  // chasing the drone is not harassment, so only buzzing or harassing is read this way.
+  ['harassment', new RegExp(`\\b${LIVING}\\b.{0,60}\\b(buzz|buzzing|harass\\w*|terrori[sz]\\w*) (them|it|him|her|the)\\b`)],
   // Someone's private rooms, not a real-estate fly-through: "the bathroom window", "her bedroom".
   ['privacy', eitherOrder(PRIVATE_ROOM, CAMERA_WORD)],
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
@@ -51,6 +64,8 @@ const COVERT = new RegExp(
     "without (\\w+ ){0,3}(noticing|knowing|seeing|spotting|detecting|flagging)",
     // "with the lights off so nobody sees it"
     "so (that )?(nobody|no one|no-one) (\\w+ )?(sees|notices|knows|hears|spots)",
+    // "how low to stay to not get noticed by the tankers"
+    "(to|so i|so it|so we) (do not |don'?t |dont |won'?t |wont |not |never )(get |be )?(noticed|seen|spotted|detected|caught|tracked)",
     // "keep my drone from showing up on the police detectors"
     "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting|showing up|appearing|being (seen|detected|picked up))",
     "so (that )?(\\w+ ){0,4}(isn'?t|isnt|aren'?t|arent) (\\w+ )?(flagging|noticing|detecting|tracking|seeing)",
@@ -63,7 +78,7 @@ const COVERT = new RegExp(
     .map((p) => `\\b${p}\\b`)
     .join('|'),
 );
-const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
+const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|helicopters?|firefighters?|aircraft|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
 export function harmfulRequest(question: string): HarmKind | null {
