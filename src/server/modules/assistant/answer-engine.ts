@@ -56,6 +56,20 @@ export const NEIGHBOUR_MARGIN = 0.3;
  */
 export const SINGLE_WORD_SIMILARITY = 0.52;
 
+/**
+ * "How long does it last", "what does that light mean": a thing pointed at but never named, with no
+ * question before it to name it and no drone named; "is it legal to…" and "is it worth it" use "it"
+ * for the question itself.
+ */
+const POINTS_AT = /\b(it|this|that|these|those|the two|this one|that one)\b(?! (is|'s|was) \w+ (to|if)\b)/;
+const IT_FOR_THE_QUESTION = /\b((is|was|will|would|does) it (\w+ )?(legal|illegal|safe|ok|okay|possible|allowed|required|worth|hard|easy|true|necessary|better|bad|normal|so)|why is it)\b/;
+export function refersToUnnamed(lower: string, previous: string[], namesDrones: boolean): boolean {
+  const pointer = POINTS_AT.exec(lower);
+  if (!pointer || previous.length > 0 || namesDrones || IT_FOR_THE_QUESTION.test(lower)) return false;
+  // "whats TRUST and do i need it": named in a clause before the pointer.
+  return !/(\band\b|,|\?|\.)/.test(lower.slice(0, pointer.index));
+}
+
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
 
@@ -124,7 +138,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
-  const tooVague = !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 && topSimilarity < SINGLE_WORD_SIMILARITY);
+  const tooVague =
+    !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 ? topSimilarity < SINGLE_WORD_SIMILARITY : current === 2 && refersToUnnamed(lower, input.previousQuestions, namesDrones) && topSimilarity < CLEAR_SIMILARITY);
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
