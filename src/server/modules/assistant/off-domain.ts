@@ -118,7 +118,7 @@ const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimb
 const GADGET = '(toothbrush|shaver|razor|vacuum|roomba|headphones|earbuds|airpods|smartwatch|apple watch|garmin|flashlight|drill|lawn ?mower|vape|e-?cig)';
 // "my car gps", "the compass on my samsung phone", but not "the compass in my car" (where a drone may sit).
 const ANOTHER_MACHINE = new RegExp(
-  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|${GADGET}('?s)? ([\\w']+ ){0,3}(${PART}|charge|charging|charger)|fly(ing)? (a|my) (\\w+ ){0,3}kites?)\\b`,
+  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|${GADGET}('?s)? ([\\w']+ ){0,3}(${PART}|charge|charging|charger)|fly(ing)? (a|my) (\\w+ ){0,4}kites?)\\b`,
 );
 
 // A drone itself, not one of the parts it shares with other machines (an ESC, a gimbal, a LiPo).
