@@ -1,3 +1,4 @@
+import { modelLinePreference, modelLinesNamed } from './model-lines.ts';
 import { placePreference, placesNamed } from './places.ts';
 import type { SectionHit } from '../knowledge/search.ts';
 
@@ -96,6 +97,8 @@ export function rankHits(
   question = '',
   /** The countries or regions the question (or the one it follows) names (places.ts). */
   places: ReadonlySet<string> = placesNamed(question),
+  /** The drone model lines the question (or the one it follows) names (model-lines.ts). */
+  lines: ReadonlySet<string> = modelLinesNamed(question),
 ): RankedHit[] {
   const asksRule = asksWhatRulesAllow(question);
   const currentWeight = weights.slice(0, currentGroups).reduce((a, b) => a + b, 0);
@@ -123,6 +126,8 @@ export function rankHits(
     }
     // A section for a country is preferred for a question naming it, and answers no other (places.ts).
     preference *= placePreference(hit.title, places);
+    // …and a section for a model line answers no other.
+    preference *= modelLinePreference(hit.title, lines);
     // A question about what the rules allow is answered from the rules, not from a how-to that happens
     // to name the same number ("max altitude part 107?" is the 400 ft rule, not the app's altitude limit).
     if (asksRule && !hit.businessId && hit.topic !== 'regulations') preference *= RANKING.otherTopicForRule;

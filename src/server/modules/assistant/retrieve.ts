@@ -3,6 +3,7 @@ import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
+import { modelLinesNamed } from './model-lines.ts';
 import { placesNamed } from './places.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
 import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
@@ -59,6 +60,13 @@ function profileOf(primary: DroneContext | null): DroneProfile | null {
   return { maker: primary.customManufacturer ?? primary.manufacturer, model: primary.customModel ?? primary.model };
 }
 
+/**
+ * Words pilots clip ("max alt", "batt temp"): the encoder does not know them, so it reads the whole
+ * word ("part 107 max alt?" was nearest the weight limit, the 400 ft rule not among its first four).
+ */
+const CLIPPED_WORDS: Record<string, string> = { alt: 'altitude', batt: 'battery', batts: 'batteries', temp: 'temperature', temps: 'temperatures', cert: 'certificate', sats: 'satellites', max: 'maximum', vis: 'visibility', reg: 'registration', regs: 'regulations' };
+const CLIPPED = new RegExp(`\\b(${Object.keys(CLIPPED_WORDS).join('|')})\\b`, 'gi');
+
 async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promise<{ words: string[]; groups: TermGroup[]; corrected: string; onlyDroneNames: boolean }> {
   const raw = questionWords(text);
   // Generic words are never "corrected" into knowledge-base words ("acting" is not "activating").
@@ -69,6 +77,7 @@ async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promis
   // corrected words are 4–30 letters (search.ts), safe in a pattern.
   let corrected = text;
   for (const [wrong, right] of fixes) corrected = corrected.replace(new RegExp(`\\b${wrong}\\b`, 'gi'), right);
+  corrected = corrected.replace(CLIPPED, (w) => CLIPPED_WORDS[w.toLowerCase()] ?? w);
   // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
   return { words, groups: groups.length ? groups : termGroups(words), corrected, onlyDroneNames: groups.length === 0 };
 }
@@ -121,7 +130,11 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   // A follow-up ("and registration?" after "flying in Spain") names its place through the question before it.
   const named = placesNamed(input.question);
   const places = named.size || !followUp ? named : placesNamed(previous ?? '');
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, places);
+  // The drone asked about: named in the question, else in the one it follows, else the pilot's own.
+  const lines = modelLinesNamed(input.question);
+  const fromPrevious = lines.size || !followUp ? lines : modelLinesNamed(previous ?? '');
+  const asked = fromPrevious.size ? fromPrevious : modelLinesNamed(profileOf(input.primary)?.model ?? '');
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, places, asked);
   return {
     current: current.groups.length,
     groupCount,

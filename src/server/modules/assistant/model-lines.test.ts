@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { modelLinePreference, modelLinesNamed, OTHER_LINE } from './model-lines.ts';
+
+describe('drone model lines', () => {
+  it('are read from a question or a heading, an everyday "air" or "flip" not', () => {
+    expect([...modelLinesNamed('Does my Mavic 3 Pro handle 30 mph gusts?')]).toEqual(['mavic']);
+    expect([...modelLinesNamed('air 2s vs dji flip for travel')].sort()).toEqual(['air', 'flip']);
+    expect(modelLinesNamed('is the air too thin at 10,000 ft to do a flip').size).toBe(0);
+  });
+
+  it('lower a section headed for another line, and only then', () => {
+    const mini = 'Propeller guards for DJI Mini drones';
+    expect(modelLinePreference(mini, new Set(['avata']))).toBe(OTHER_LINE);
+    expect(modelLinePreference(mini, new Set(['mini']))).toBe(1);
+    expect(modelLinePreference(mini, new Set())).toBe(1);
+    expect(modelLinePreference('Cleaning the gimbal', new Set(['avata']))).toBe(1);
+  });
+});

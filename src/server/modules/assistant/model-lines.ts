@@ -1,0 +1,20 @@
+/**
+ * DJI's model lines as pilots and headings name them. A section headed for one line ("Wind resistance
+ * Level 5 … for DJI Mini drones") does not answer a question about another ("mavic 3 classic wind
+ * resistance?"): the Mavic's figure is not the Mini's.
+ */
+const LINE = /\b(mini|mavic|avata|neo|phantom|inspire|matrice)\b|\b(air) (?:\d|2s|3s)\b|\bdji (flip)\b/g;
+
+export function modelLinesNamed(text: string): Set<string> {
+  return new Set([...text.toLowerCase().matchAll(LINE)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
+}
+
+/** 1 for a heading naming no line or one the question names, or a question naming none; else lowered. */
+export function modelLinePreference(title: string, asked: ReadonlySet<string>): number {
+  const headed = modelLinesNamed(title);
+  if (headed.size === 0 || asked.size === 0) return 1;
+  return [...headed].some((line) => asked.has(line)) ? 1 : OTHER_LINE;
+}
+
+/** As for another country's section (places.ts). */
+export const OTHER_LINE = 0.55;
