@@ -14,5 +14,8 @@ describe('drone model lines', () => {
     expect(modelLinePreference(mini, new Set(['mini']))).toBe(1);
     expect(modelLinePreference(mini, new Set())).toBe(1);
     expect(modelLinePreference('Cleaning the gimbal', new Set(['avata']))).toBe(1);
+    // An article for some models only: its sections' headings need not name them.
+    expect(modelLinePreference('Linking the remote controller', new Set(['mavic']), ['Avata 2', 'DJI Neo'])).toBe(OTHER_LINE);
+    expect(modelLinePreference('Linking the remote controller', new Set(['neo']), ['Avata 2', 'DJI Neo'])).toBe(1);
   });
 });

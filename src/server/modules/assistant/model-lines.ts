@@ -9,9 +9,13 @@ export function modelLinesNamed(text: string): Set<string> {
   return new Set([...text.toLowerCase().matchAll(LINE)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
 }
 
-/** 1 for a heading naming no line or one the question names, or a question naming none; else lowered. */
-export function modelLinePreference(title: string, asked: ReadonlySet<string>): number {
-  const headed = modelLinesNamed(title);
+/**
+ * 1 for a section naming no line (in its heading, else in its article's models) or one the question
+ * names, or for a question naming none; else lowered.
+ */
+export function modelLinePreference(title: string, asked: ReadonlySet<string>, articleModels: readonly string[] = []): number {
+  const fromTitle = modelLinesNamed(title);
+  const headed = fromTitle.size ? fromTitle : modelLinesNamed(articleModels.join(', '));
   if (headed.size === 0 || asked.size === 0) return 1;
   return [...headed].some((line) => asked.has(line)) ? 1 : OTHER_LINE;
 }

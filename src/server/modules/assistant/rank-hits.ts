@@ -127,7 +127,7 @@ export function rankHits(
     // A section for a country is preferred for a question naming it, and answers no other (places.ts).
     preference *= placePreference(hit.title, places);
     // …and a section for a model line answers no other.
-    preference *= modelLinePreference(hit.title, lines);
+    preference *= modelLinePreference(hit.title, lines, hit.models);
     // A question about what the rules allow is answered from the rules, not from a how-to that happens
     // to name the same number ("max altitude part 107?" is the 400 ft rule, not the app's altitude limit).
     if (asksRule && !hit.businessId && hit.topic !== 'regulations') preference *= RANKING.otherTopicForRule;
