@@ -165,6 +165,16 @@ describe('answers', () => {
     expect(body.answer).toContain('Tailored to your DJI Mini 4 Pro.');
   });
 
+  it('asks what "it" is when nothing names it, and reads it as the pilot’s own drone when there is one', async () => {
+    const u = await createUser(t, 'pointing', 'admin');
+    const unnamed = (await ask(u, 'how long does it last')).json<QueryResponse>();
+    expect(unnamed.context.needsMoreContext).toBe(true);
+    expect((await reset(u)).statusCode).toBe(200);
+    await t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'M4P-2', serialNumber: 'SN3', manufacturer: 'DJI', model: 'Mini 4 Pro', isPrimary: true });
+    const own = (await ask(u, 'how long does it last')).json<QueryResponse>();
+    expect(own.context.needsMoreContext, own.answer.slice(0, 80)).toBe(false);
+  });
+
   it('answers from the pilot’s own logbook and flags flightLogContext', async () => {
     const u = await createUser(t, 'logbook', 'admin');
     const [drone] = await t.db

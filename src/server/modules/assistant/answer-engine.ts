@@ -58,7 +58,8 @@ export const SINGLE_WORD_SIMILARITY = 0.52;
 
 /**
  * "How long does it last", "what does that light mean": a thing pointed at but never named, with no
- * question before it to name it and no drone named; "is it legal to…" and "is it worth it" use "it"
+ * question before it to name it and no drone named (nor one of the pilot's own: "it" is then theirs);
+ * "is it legal to…" and "is it worth it" use "it"
  * for the question itself.
  */
 const POINTS_AT = /\b(it|this|that|these|those|the two|this one|that one)\b(?! (is|'s|was) \w+ (to|if)\b)/;
@@ -139,7 +140,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
   const tooVague =
-    !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 ? topSimilarity < SINGLE_WORD_SIMILARITY : current === 2 && refersToUnnamed(lower, input.previousQuestions, namesDrones) && topSimilarity < CLEAR_SIMILARITY);
+    !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 ? topSimilarity < SINGLE_WORD_SIMILARITY : current === 2 && refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null) && topSimilarity < CLEAR_SIMILARITY);
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
