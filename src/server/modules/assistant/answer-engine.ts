@@ -59,8 +59,7 @@ export const SINGLE_WORD_SIMILARITY = 0.52;
 /**
  * "How long does it last", "what does that light mean": a thing pointed at but never named, with no
  * question before it to name it and no drone named (nor one of the pilot's own: "it" is then theirs);
- * "is it legal to…" and "is it worth it" use "it"
- * for the question itself.
+ * "is it legal to…" and "is it worth it" use "it" for the question itself.
  */
 const POINTS_AT = /\b(it|this|that|these|those|the two|this one|that one)\b(?! (is|'s|was) \w+ (to|if)\b)/;
 const IT_FOR_THE_QUESTION = /\b((is|was|will|would|does) it (\w+ )?(legal|illegal|safe|ok|okay|possible|allowed|required|worth|hard|easy|true|necessary|better|bad|normal|so)|why is it)\b/;
@@ -69,6 +68,17 @@ export function refersToUnnamed(lower: string, previous: string[], namesDrones: 
   if (!pointer || previous.length > 0 || namesDrones || IT_FOR_THE_QUESTION.test(lower)) return false;
   // "whats TRUST and do i need it": named in a clause before the pointer.
   return !/(\band\b|,|\?|\.)/.test(lower.slice(0, pointer.index));
+}
+
+/**
+ * Too little said to pick a topic, by the number of searchable ideas: none, and no section clearly
+ * close; one, and no section SINGLE_WORD_SIMILARITY close; two, pointing at a thing never named, and no
+ * section clearly close.
+ */
+function saysTooLittle(ideas: number, closest: number, pointsAtUnnamed: () => boolean): boolean {
+  if (ideas === 0) return closest < CLEAR_SIMILARITY;
+  if (ideas === 1) return closest < SINGLE_WORD_SIMILARITY;
+  return ideas === 2 && closest < CLEAR_SIMILARITY && pointsAtUnnamed();
 }
 
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
@@ -139,8 +149,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
-  const tooVague =
-    !followUp && (current === 0 ? topSimilarity < CLEAR_SIMILARITY : current === 1 ? topSimilarity < SINGLE_WORD_SIMILARITY : current === 2 && refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null) && topSimilarity < CLEAR_SIMILARITY);
+  const tooVague = !followUp && saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null));
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;

@@ -13,6 +13,10 @@ const DELIVERY = '(package|parcel|box|bag|phones?|drugs|weed|pills|tobacco|cigar
 const CUSTODY = '(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)';
 const BORDER = '((across|over) (the |a )?(\\w+ )?border|border crossing)';
 const FIREWORK = '(fireworks?|firecrackers?|pyrotechnic\\w*|roman candles?|bottle rockets?|m-?80s?)';
+// Buzzing or harassing, whichever comes first in the question; chasing only before its target.
+const BUZZ = '(buzz|buzzing|harass\\w*|terrori[sz]\\w*)';
+// Flying so as not to be seen, which makes a delivery across a border smuggling.
+const UNSEEN = '(at night|after dark|without|no lights|lights off|secret\\w*|sneak\\w*|unnoticed|undetected|drugs|weed)';
 // A wild animal or a person, the target of buzzing or chasing.
 const LIVING = '(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk|moose|bears?|birds?|geese|ducks|wildlife|animals?|herds?|cattle|cows|dogs?|cats?|kids|neighbou?rs?|swimmers|surfers|walkers|joggers|protesters?)';
 
@@ -27,7 +31,7 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['weapon', new RegExp(`\\b((attach|mount|strap|rig|carry|launch|shoot|fire|light|tap|tape|tie|glue|duct)\\w*\\b.{0,25}\\b${FIREWORK}|${FIREWORK}.{0,40}\\b(on|to) (my|a|the) (\\w+ )?(drone|quad|fpv)|fireworks? launchers?)\\b`)],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   // A delivery across a border unseen: "a 2kg package across the border at night without lights".
-  ['contraband', new RegExp(`^(?=.*\\b(at night|after dark|without|no lights|lights off|secret\\w*|sneak\\w*|unnoticed|undetected|drugs|weed)\\b)(?!.*\\blegal(ly)?\\b).*(${eitherOrder(DELIVERY, BORDER).source})`)],
+  ['contraband', new RegExp(`^(?=.*\\b${UNSEEN}\\b)(?!.*\\blegal(ly)?\\b).*(${eitherOrder(DELIVERY, BORDER).source})`)],
   ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
   // Feeding the drone a false position so its limits do not apply: "a gps spoofer to trick my mavic".
   ['evasion', /\b((a|my|use) gps spoofer|spoof\w* (the |my |its )?gps (so|to)|trick\w* (my|the|its) (\w+ )?(drone|quad|mavic|mini|air|dji|controller|gps) into)\b/],
@@ -41,10 +45,10 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['privacy', /\b(see|seeing|sees|look|looking|film\w*|record\w*|zoom\w*) (in(to)? |inside )?(through|past|behind) (\w+ ){0,2}(curtains?|blinds|drapes|shades|walls)\b/],
   ['privacy', /\b(spy|spying|peep\w*|stalk\w*)\b|\b(through|in(to)?) (her|his|their|the neighbou?r'?s?) (window|bedroom|bathroom)\b|\b(look\w*|peek\w*|peer\w*) (in|into|through) (people'?s |someone'?s |their |her |his |the )?(windows|bedrooms?|bathrooms?)\b/],
   // Harassing people or animals with the drone itself; scaring birds off crops or herding cattle is not named here.
-  ['harassment', new RegExp(`\\b(chase|chasing|buzz|buzzing|harass\\w*|terrori[sz]\\w*)\\b.{0,30}\\b${LIVING}\\b`)],
+  ['harassment', new RegExp(`\\b(chase|chasing|${BUZZ})\\b.{0,30}\\b${LIVING}\\b`)],
   // The living target named first: "the elk herd running, how close do I need to buzz them". A bird
   // chasing the drone is not harassment, so only buzzing or harassing is read this way.
-  ['harassment', new RegExp(`\\b${LIVING}\\b.{0,60}\\b(buzz|buzzing|harass\\w*|terrori[sz]\\w*) (them|it|him|her|the)\\b`)],
+  ['harassment', new RegExp(`\\b${LIVING}\\b.{0,60}\\b${BUZZ} (them|it|him|her|the)\\b`)],
   // Someone's private rooms, not a real-estate fly-through: "the bathroom window", "her bedroom".
   ['privacy', eitherOrder(PRIVATE_ROOM, CAMERA_WORD)],
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],

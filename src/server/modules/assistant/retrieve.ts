@@ -128,13 +128,16 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   // groups, or any section naming the Mavic 3 would answer it whole.
   const groupCount = followUp && current.onlyDroneNames ? groups.length : current.groups.length || groups.length;
   // A follow-up ("and registration?" after "flying in Spain") names its place through the question before it.
-  const named = placesNamed(input.question);
-  const places = named.size || !followUp ? named : placesNamed(previous ?? '');
+  const namedIn = <T>(read: (text: string) => Set<T>): Set<T> => {
+    const named = read(input.question);
+    return named.size || !followUp ? named : read(previous ?? '');
+  };
+  const places = namedIn(placesNamed);
   // The drone asked about: named in the question, else in the one it follows, else the pilot's own.
-  const lines = modelLinesNamed(input.question);
-  const fromPrevious = lines.size || !followUp ? lines : modelLinesNamed(previous ?? '');
-  const asked = fromPrevious.size ? fromPrevious : modelLinesNamed(profileOf(input.primary)?.model ?? '');
-  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), profileOf(input.primary), makersMentioned(allWords), input.question, places, asked);
+  const drone = profileOf(input.primary);
+  const lines = namedIn(modelLinesNamed);
+  const asked = lines.size ? lines : modelLinesNamed(drone?.model ?? '');
+  const lexical = rankHits(hits, groupCount, groupWeights(groupDf, total), drone, makersMentioned(allWords), input.question, places, asked);
   return {
     current: current.groups.length,
     groupCount,
