@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDroneModel, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
 import { modelLinesNamed } from './model-lines.ts';
 import { placesNamed } from './places.ts';
@@ -35,6 +35,8 @@ export interface Retrieved {
   inDomain: boolean;
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
+  /** ...and names a drone by its model and version ("mini 3 pro", "my 5 inch"), not only the word "drone". */
+  namesModel: boolean;
   /**
    * The current question's words no section holds that name a thing ("nairobi", "router"), not a doing or
    * a manner ("rattling", "shutting", "legally"): a question about something the knowledge base never mentions.
@@ -148,6 +150,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
+    namesModel: namesDroneModel(allWords),
     unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed|ly)$/.test(g.word)).length,
   };
 }
