@@ -88,6 +88,12 @@ async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promis
 }
 
 /**
+ * A word no section holds that may name a thing: not a doing or a manner ("rattling", "legally"), a
+ * measure ("20f", "4000m", "500m") or a two-letter chat abbreviation ("rn", "mn").
+ */
+const namesAThing = (word: string) => !/(ing|ed|ly)$/.test(word) && !/\d/.test(word) && word.length > 2;
+
+/**
  * Both retrievals of a question (ADR 0065): term groups (abbreviations expanded, misspellings corrected,
  * a follow-up's previous question added) → full-text candidates, plus the sections nearest in meaning,
  * ranked by rank-hits.ts for the fusion. Null when there is nothing to search for and nothing close.
@@ -156,6 +162,6 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
     namesModel: namesDroneModel(allWords),
-    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed|ly)$/.test(g.word)).length,
+    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && namesAThing(g.word)).length,
   };
 }
