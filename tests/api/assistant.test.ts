@@ -72,6 +72,12 @@ describe('answers', () => {
     }
   });
 
+  it('does not decline a question naming a drone by its model even when its subject is also an outside one (a wedding shoot)', async () => {
+    const u = await createUser(t, 'wedding', 'admin');
+    const body = (await ask(u, 'doing a paid wedding shoot w my mini 3 pro, how close can i be to the guests')).json<QueryResponse>();
+    expect(body.answer).not.toMatch(/I can only help with drones/);
+  });
+
   it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
     const u = await createUser(t, 'unnamed', 'admin');
     for (const question of ['it keeps shutting off by itself', 'something on it is rattling']) {

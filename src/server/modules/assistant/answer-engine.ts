@@ -136,7 +136,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // declined too, when it is closer to that subject than to any section.
   const saysSomething = current >= 2 && !followUp && !best?.businessId;
   const says = saysSomething && !namesDrones;
-  const outside = saysSomething && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
+  // A drone named by its model is the subject, whatever else is said ("a paid wedding shoot w my mini 3 pro").
+  const outside = saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
   if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined

@@ -62,6 +62,8 @@ const LAWFUL = [
   'my drone',
   'can I fly my drone near a prison or a stadium',
   'can I legally fly my drone or a delivery across the border to another country',
+  'what happens if I accidentally fly into a TFR or a no-fly zone',
+  'my neighbour threatens to shoot down my drone, is that legal',
 ];
 
 /**

@@ -52,6 +52,12 @@ const STATEMENTS = [
   ['hobbies', 'fitness and outdoor sports gear: GPS watches, running, cycling and fishing'],
   ['travel', 'travel documents and money abroad: visas, passports, customs and exchange rates'],
   ['aviation', 'other aircraft: hot air balloons, gliders, airships, fighter jets and airliners'],
+  // Tenth session: subjects of unseen-8's off-topic questions that were answered or asked about.
+  ['devices', 'action cameras and handheld stabilised cameras for travel vlogs: GoPro, Insta360 and the Osmo Pocket'],
+  ['aviation', 'paragliding, hang gliding, paramotors and skydiving: wings, lessons and gear'],
+  ['aviation', 'plane spotting: where to watch and photograph airliners landing at an airport'],
+  ['everyday', 'musical instruments: bagpipes, guitars, violins, their reeds, strings and tuning'],
+  ['devices', 'yard and garden tools: leaf blowers, lawn mowers, trimmers and chainsaws, their noise and engines'],
 ] as const;
 
 /**

@@ -10,7 +10,7 @@ const eitherOrder = (a: string, b: string, gap = 60) => new RegExp(`\\b${a}\\b.{
 const PRIVATE_ROOM = "((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))";
 const CAMERA_WORD = '(zoom|shot|film\\w*|record\\w*|pictures?|photos?|camera|see in(to)?)';
 const DELIVERY = '(package|parcel|box|bag|phones?|drugs|weed|pills|tobacco|cigarettes|deliver\\w*|drop\\w*|over (a |the )?(wall|fence))';
-const CUSTODY = '(prison|jail|correctional|penitentiary|detention (center|centre|facility)|inmates?)';
+const CUSTODY = '(prison|jail|correctional|penitentiary|(state|federal|county) pen|lock-?up|juvie|detention (center|centre|facility)|inmates?)';
 const BORDER = '((across|over) (the |a )?(\\w+ )?border|border crossing)';
 const FIREWORK = '(fireworks?|firecrackers?|pyrotechnic\\w*|roman candles?|bottle rockets?|m-?80s?)';
 // Buzzing or harassing, whichever comes first in the question; chasing only before its target.
@@ -29,6 +29,8 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
   // Filming fireworks is a question; a drone carrying or launching them is a weapon.
   ['weapon', new RegExp(`\\b((attach|mount|strap|rig|carry|launch|shoot|fire|light|tap|tape|tie|glue|duct)\\w*\\b.{0,25}\\b${FIREWORK}|${FIREWORK}.{0,40}\\b(on|to) (my|a|the) (\\w+ )?(drone|quad|fpv)|fireworks? launchers?)\\b`)],
+  // Chemicals on someone else's garden or property: "a spray tank so i can hit my neighbors tomatoes w roundup".
+  ['dropping', new RegExp(`^(?!.*\\b(wants? me|hired?|hiring|pays?|paid|asked me|permission|consent|licen[cs]e\\w*|contract\\w*)\\b).*` + eitherOrder(`(spray\\w*|roundup|herbicides?|weed ?killer|pesticides?|poison\\w*|bleach|paint)`, `(neighbou?r'?s?|someone'?s?|somebody'?s?|his|her|their) (\\w+ )?(yard|lawn|garden|tomatoes|plants|crops?|trees?|field|car|house|pool|dog|cat)`).source)],
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   // A delivery across a border unseen: "a 2kg package across the border at night without lights".
   ['contraband', new RegExp(`^(?=.*\\b${UNSEEN}\\b)(?!.*\\blegal(ly)?\\b).*(${eitherOrder(DELIVERY, BORDER).source})`)],
@@ -76,6 +78,8 @@ const COVERT = new RegExp(
     "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|flag|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
     // "so it can't be traced back to me": whoever would trace it
     `(can'?t|cannot|won'?t|wont) ${UNTRACEABLE.source}`,
+    // "to get footage before they notice"
+    "before (they|anyone|anybody|someone|somebody|the \\w+) (\\w+ )?(notice|notices|see|sees|spot|spots|catch|catches|find out|shows? up|gets? there)",
     // "if I turn off the lights will anyone notice"
     "(will|would) (anyone|anybody|the \\w+) (notice|see|know|find out)",
   ]
@@ -85,9 +89,24 @@ const COVERT = new RegExp(
 const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|helicopters?|firefighters?|aircraft|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
+/**
+ * The act is someone else's, not asked for: "he's threatening to shoot it down", "what if someone jams
+ * my drone". A pilot asking whether another may do it is asking about the rules.
+ */
+const ANOTHERS_ACT = new RegExp(
+  [
+    "\\b(he|she|they|someone|somebody|people|neighbou?r\\w*|guy|man|woman|owner|cops?|police)('s| is| are|s)? (\\w+ ){0,4}(threaten\\w*|want\\w*|tried|tries|trying|going|gonna|will|would|could|might|said|says|allowed)( to)? ?$",
+    // "is it legal for my neighbor to shoot down my drone"
+    "\\b(legal|allowed|ok|okay|lawful) for (\\w+ ){1,3}to ?$",
+  ].join('|'),
+);
+
 export function harmfulRequest(question: string): HarmKind | null {
   const q = question.toLowerCase();
-  for (const [kind, pattern] of HARM_PATTERNS) if (pattern.test(q)) return kind;
+  for (const [kind, pattern] of HARM_PATTERNS) {
+    const match = pattern.exec(q);
+    if (match && !ANOTHERS_ACT.test(q.slice(Math.max(0, match.index - 40), match.index))) return kind;
+  }
   const covert = COVERT.exec(q);
   if (covert) {
     if (WATCHERS.test(q) || UNTRACEABLE.test(covert[0])) return 'evasion';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { DroneContext } from '../../../shared/assistant.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
-import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
+import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDroneModel, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
 import { modelLinesNamed } from './model-lines.ts';
 import { placesNamed } from './places.ts';
@@ -31,10 +31,15 @@ export interface Retrieved {
   similarity: Map<string, number>;
   /** Full-text candidates (and the semantic ones) ranked by rank-hits.ts. */
   lexical: RankedHit[];
+  /** The searched term groups' words and how many sections hold each (the current question's come first). */
+  groupWords: string[];
+  groupDf: number[];
   /** The question names something drone-related, or is close in meaning to a section. */
   inDomain: boolean;
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
   namesDrones: boolean;
+  /** ...and names a drone by its model and version ("mini 3 pro", "my 5 inch"), not only the word "drone". */
+  namesModel: boolean;
   /**
    * The current question's words no section holds that name a thing ("nairobi", "router"), not a doing or
    * a manner ("rattling", "shutting", "legally"): a question about something the knowledge base never mentions.
@@ -81,6 +86,12 @@ async function groupsFor(db: DbOrTx, retrieval: Retrieval, text: string): Promis
   // A question only naming a drone ("DJI Mini 4 Pro?") still searches for it.
   return { words, groups: groups.length ? groups : termGroups(words), corrected, onlyDroneNames: groups.length === 0 };
 }
+
+/**
+ * A word no section holds that may name a thing: not a doing or a manner ("rattling", "legally"), a
+ * measure ("20f", "4000m", "500m") or a two-letter chat abbreviation ("rn", "mn").
+ */
+const namesAThing = (word: string) => !/(ing|ed|ly)$/.test(word) && !/\d/.test(word) && word.length > 2;
 
 /**
  * Both retrievals of a question (ADR 0065): term groups (abbreviations expanded, misspellings corrected,
@@ -141,6 +152,8 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   return {
     current: current.groups.length,
     groupCount,
+    groupWords: groups.map((g) => g.word),
+    groupDf,
     followUp,
     semantic,
     closest: topSimilarity,
@@ -148,6 +161,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     lexical,
     inDomain: mentionsDomain(allWords) || topSimilarity >= IN_DOMAIN_SIMILARITY,
     namesDrones: namesDronesClearly(allWords),
-    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && !/(ing|ed|ly)$/.test(g.word)).length,
+    namesModel: namesDroneModel(allWords),
+    unknownNames: current.groups.filter((g, i) => groupDf[i] === 0 && namesAThing(g.word)).length,
   };
 }
