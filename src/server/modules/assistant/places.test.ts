@@ -17,6 +17,13 @@ describe('placePreference', () => {
     expect(placesNamed('going to london with my mini 3')).toEqual(new Set(['uk']));
   });
 
+  it('reads a traveller’s destination as its country, and British Columbia as Canada', () => {
+    expect(placesNamed('can i fly a drone at the beach in cancun')).toEqual(new Set(['mexico']));
+    expect(placesNamed('flying over queenstown next week')).toEqual(new Set(['new zealand']));
+    expect(placesNamed('hiking in british columbia with my mini')).toEqual(new Set(['canada']));
+    expect(placesNamed('drone rules near the great barrier reef')).toEqual(new Set(['australia']));
+  });
+
   it('keeps a place’s sections out of a question naming none, but not the sections about abroad in general', () => {
     expect(placePreference(canada, new Set())).toBeLessThan(1);
     expect(placePreference('Do I need to register my drone? Yes if it weighs over 250 grams', new Set())).toBe(1);

@@ -9,15 +9,15 @@
 const ELSEWHERE = 'elsewhere';
 const REGIONS: Record<string, string[]> = {
   [ELSEWHERE]: ['abroad', 'overseas', 'foreign', 'international', 'another country', 'other countr(y|ies)', 'outside the (us|usa|united states)'],
-  canada: ['canada', 'canadian', 'toronto', 'vancouver', 'montreal', 'banff'],
-  mexico: ['mexico', 'mexican'],
+  canada: ['canada', 'canadian', 'toronto', 'vancouver', 'montreal', 'banff', 'jasper', 'calgary', 'ottawa', 'quebec', 'ontario', 'alberta', 'british columbia', 'nova scotia'],
+  mexico: ['mexico', 'mexican', 'cancun', 'tulum', 'cabo', 'los cabos', 'puerto vallarta', 'playa del carmen', 'cozumel', 'oaxaca', 'yucatan', 'baja'],
   // EASA's rules hold in every EU state and in Norway, Iceland and Switzerland.
-  eu: ['eu', 'europe', 'european', 'easa', 'ireland', 'irish', 'germany', 'german', 'france', 'french', 'paris', 'berlin', 'rome', 'madrid', 'barcelona', 'amsterdam', 'italy', 'italian', 'spain', 'spanish', 'portugal', 'greece', 'netherlands', 'switzerland', 'swiss', 'austria', 'norway', 'iceland', 'sweden', 'denmark', 'finland', 'croatia'],
-  uk: ['uk', 'britain', 'british', 'england', 'scotland', 'wales', 'london'],
-  japan: ['japan', 'japanese', 'tokyo'],
-  australia: ['australia', 'australian', 'sydney', 'melbourne'],
-  'new zealand': ['new zealand'],
-  asia: ['china', 'india', 'thailand', 'bali', 'indonesia', 'vietnam', 'philippines', 'korea', 'singapore'],
+  eu: ['eu', 'europe', 'european', 'easa', 'ireland', 'irish', 'germany', 'german', 'france', 'french', 'paris', 'berlin', 'rome', 'madrid', 'barcelona', 'amsterdam', 'italy', 'italian', 'spain', 'spanish', 'portugal', 'greece', 'netherlands', 'switzerland', 'swiss', 'austria', 'norway', 'iceland', 'sweden', 'denmark', 'finland', 'croatia', 'belgium', 'poland', 'czech', 'prague', 'vienna', 'venice', 'florence', 'lisbon', 'dolomites', 'alps', 'tuscany', 'amalfi', 'santorini', 'mallorca', 'ibiza', 'madeira', 'azores', 'faroe'],
+  uk: ['uk', 'britain', 'british(?! columbia)', 'england', 'scotland', 'wales', 'london', 'edinburgh', 'manchester', 'northern ireland'],
+  japan: ['japan', 'japanese', 'tokyo', 'kyoto', 'osaka', 'hokkaido', 'okinawa', 'mount fuji', 'mt fuji'],
+  australia: ['australia', 'australian', 'sydney', 'melbourne', 'brisbane', 'perth', 'adelaide', 'tasmania', 'queensland', 'uluru', 'great barrier reef', 'gold coast'],
+  'new zealand': ['new zealand', 'nz', 'auckland', 'queenstown', 'wellington', 'christchurch', 'milford sound'],
+  asia: ['china', 'india', 'thailand', 'thai', 'bangkok', 'phuket', 'chiang mai', 'bali', 'indonesia', 'vietnam', 'philippines', 'korea', 'seoul', 'singapore', 'hong kong', 'taiwan', 'malaysia', 'cambodia', 'nepal', 'sri lanka', 'maldives'],
   'middle east and africa': ['dubai', 'uae', 'egypt', 'morocco', 'south africa', 'kenya', 'israel', 'turkey'],
   'latin america': ['costa rica', 'caribbean', 'bahamas', 'jamaica', 'peru', 'brazil', 'argentina', 'chile', 'colombia'],
 };

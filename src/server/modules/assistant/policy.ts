@@ -101,11 +101,21 @@ const ANOTHERS_ACT = new RegExp(
   ].join('|'),
 );
 
+/**
+ * "Can I shoot it down?" about a drone over one's yard asks whether the law allows it; the knowledge base
+ * answers that (never shoot, net or jam a drone: a federal crime), so it is not refused. "How do I jam
+ * it" is.
+ */
+const ASKS_IF_ALLOWED = /\b((can|could|may) (i|we)|(am i|are we|is anyone|are people) allowed to|is it (legal|ok|okay|allowed) (for me )?to|legally) $/;
+
 export function harmfulRequest(question: string): HarmKind | null {
   const q = question.toLowerCase();
   for (const [kind, pattern] of HARM_PATTERNS) {
     const match = pattern.exec(q);
-    if (match && !ANOTHERS_ACT.test(q.slice(Math.max(0, match.index - 40), match.index))) return kind;
+    if (!match) continue;
+    const before = q.slice(Math.max(0, match.index - 40), match.index);
+    if (ANOTHERS_ACT.test(before) || (kind === 'interference' && ASKS_IF_ALLOWED.test(before))) continue;
+    return kind;
   }
   const covert = COVERT.exec(q);
   if (covert) {
