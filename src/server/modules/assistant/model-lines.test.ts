@@ -18,4 +18,10 @@ describe('drone model lines', () => {
     expect(modelLinePreference('Linking the remote controller', new Set(['mavic']), ['Avata 2', 'DJI Neo'])).toBe(OTHER_LINE);
     expect(modelLinePreference('Linking the remote controller', new Set(['neo']), ['Avata 2', 'DJI Neo'])).toBe(1);
   });
+
+  it('treats toy drones as a line of their own', () => {
+    const toy = 'Short flight time on a toy drone: 5 to 10 minutes per battery is normal';
+    expect(modelLinePreference(toy, modelLinesNamed('how long does a mini 4 pro battery take to charge'))).toBeLessThan(1);
+    expect(modelLinePreference(toy, modelLinesNamed('my toy drone only flies 6 minutes'))).toBe(1);
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * DJI's model lines as pilots and headings name them. A section headed for one line ("Wind resistance
  * Level 5 … for DJI Mini drones") does not answer a question about another ("mavic 3 classic wind
- * resistance?"): the Mavic's figure is not the Mini's.
+ * resistance?"): the Mavic's figure is not the Mini's. A toy drone (no GPS, trims and a gyro) is a line of
+ * its own: its sections do not answer for a Mini 4 Pro, nor a Mini's for a toy.
  */
-const LINE = /\b(mini|mavic|avata|neo|phantom|inspire|matrice)\b|\b(air) (?:\d|2s|3s)\b|\bdji (flip)\b/g;
+const LINE = /\b(mini|mavic|avata|neo|phantom|inspire|matrice|toy)\b|\b(air) (?:\d|2s|3s)\b|\bdji (flip)\b/g;
 
 export function modelLinesNamed(text: string): Set<string> {
   return new Set([...text.toLowerCase().matchAll(LINE)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
