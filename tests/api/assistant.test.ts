@@ -65,7 +65,7 @@ describe('answers', () => {
 
   it('declines a question about a subject outside drones even when it shares their words (flight, camera)', async () => {
     const u = await createUser(t, 'outside', 'admin');
-    for (const question of ['how long is flight school for airline pilots', 'best iso and aperture for indoor portraits with my canon dslr']) {
+    for (const question of ['how long is flight school for airline pilots', 'best iso and aperture for indoor portraits with my canon dslr', 'what is the capital of australia']) {
       const body = (await ask(u, question)).json<QueryResponse>();
       expect(body.answer, question).toMatch(/I can only help with drones/);
       expect(body.context.sources).toEqual([]);

@@ -6,6 +6,7 @@ import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, top
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
+import { namesPlace } from './places.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type RetrieveInput } from './retrieve.ts';
@@ -138,7 +139,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const says = saysSomething && !namesDrones;
   // A drone named by its model is the subject, whatever else is said ("a paid wedding shoot w my mini 3 pro").
   const outside = saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
-  if (!best || (!inDomain && best.coverage < OFF_DOMAIN_MIN_COVERAGE) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
+  // "What's the capital of Australia": a place name is all it shares with the best section.
+  const onlyPlaceShared = best !== undefined && best.covered.slice(0, current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? ''));
+  if (!best || (!inDomain && (best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared)) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
     // ("what time is it in Nairobi" names a place no section does).

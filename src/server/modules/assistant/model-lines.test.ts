@@ -23,5 +23,7 @@ describe('drone model lines', () => {
     const toy = 'Short flight time on a toy drone: 5 to 10 minutes per battery is normal';
     expect(modelLinePreference(toy, modelLinesNamed('how long does a mini 4 pro battery take to charge'))).toBeLessThan(1);
     expect(modelLinePreference(toy, modelLinesNamed('my toy drone only flies 6 minutes'))).toBe(1);
+    expect(modelLinePreference(toy, modelLinesNamed('cheap amazon drone only flies 6 minutes'))).toBe(1);
+    expect(modelLinePreference(toy, modelLinesNamed('my drone is broken help'))).toBeLessThan(1);
   });
 });

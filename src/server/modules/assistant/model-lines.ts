@@ -2,12 +2,13 @@
  * DJI's model lines as pilots and headings name them. A section headed for one line ("Wind resistance
  * Level 5 … for DJI Mini drones") does not answer a question about another ("mavic 3 classic wind
  * resistance?"): the Mavic's figure is not the Mini's. A toy drone (no GPS, trims and a gyro) is a line of
- * its own: its sections do not answer for a Mini 4 Pro, nor a Mini's for a toy.
+ * its own, named by the word or by what marks one (cheap, a toy brand, no GPS): its sections answer only
+ * a question about one, and a Mini's do not answer a toy question.
  */
-const LINE = /\b(mini|mavic|avata|neo|phantom|inspire|matrice|toy)\b|\b(air) (?:\d|2s|3s)\b|\bdji (flip)\b/g;
+const LINE = /\b(mini|mavic|avata|neo|phantom|inspire|matrice)\b|\b(air) (?:\d|2s|3s)\b|\bdji (flip)\b|\b(toy|cheap|kids'?|holy ?stone|syma|potensic|snaptain|eachine|hubsan|ruko|no gps|without gps)\b/g;
 
 export function modelLinesNamed(text: string): Set<string> {
-  return new Set([...text.toLowerCase().matchAll(LINE)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
+  return new Set([...text.toLowerCase().matchAll(LINE)].map((m) => m[1] ?? m[2] ?? m[3] ?? (m[4] ? 'toy' : '')));
 }
 
 /**
@@ -17,6 +18,8 @@ export function modelLinesNamed(text: string): Set<string> {
 export function modelLinePreference(title: string, asked: ReadonlySet<string>, articleModels: readonly string[] = []): number {
   const fromTitle = modelLinesNamed(title);
   const headed = fromTitle.size ? fromTitle : modelLinesNamed(articleModels.join(', '));
+  // A toy's fixes (trims, a gyro calibration by the sticks) are no answer for a drone not said to be one.
+  if (headed.has('toy') && !asked.has('toy')) return OTHER_LINE;
   if (headed.size === 0 || asked.size === 0) return 1;
   return [...headed].some((line) => asked.has(line)) ? 1 : OTHER_LINE;
 }

@@ -26,7 +26,7 @@ const STATEMENTS = [
   ['devices', 'settings and apps on my Samsung or iPhone phone: compass, GPS and updates'],
   ['devices', 'my home wifi router and modem: setup, signal and firmware updates'],
   ['nature', 'honey bees and the hive: the queen, workers and male drones'],
-  ['everyday', 'geography facts: the elevation, population or distance of a city or mountain'],
+  ['everyday', 'geography facts: the capital, elevation, population or distance of a country, city or mountain'],
   ['everyday', 'music, bands, songs and concerts'],
   ['everyday', 'cooking a recipe, sports scores, movies, stocks and homework'],
   ['everyday', 'fixing my computer, wifi, printer or television'],

@@ -53,6 +53,8 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['harassment', new RegExp(`\\b${LIVING}\\b.{0,60}\\b${BUZZ} (them|it|him|her|the)\\b`)],
   // Someone's private rooms, not a real-estate fly-through: "the bathroom window", "her bedroom".
   ['privacy', eitherOrder(PRIVATE_ROOM, CAMERA_WORD)],
+  // Someone undressed or sunbathing: "the neighbour's daughter suntans by the pool, the quietest drone to film".
+  ['privacy', eitherOrder('(sunbath\\w*|suntan\\w*|topless|nude|naked|undress\\w*|getting changed)', '(film\\w*|record\\w*|video|photos?|pictures?|zoom\\w*|camera|watch\\w*|quietest|quiet)', 80)],
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
   // A delivery where people are held: "a package over a wall at night, it's a correctional facility".
   ['contraband', eitherOrder(DELIVERY, CUSTODY)],
