@@ -9,9 +9,9 @@ export type HarmKind = 'weapon' | 'dropping' | 'evasion' | 'interference' | 'pri
 const eitherOrder = (a: string, b: string, gap = 60) => new RegExp(`\\b${a}\\b.{0,${gap}}\\b${b}\\b|\\b${b}\\b.{0,${gap}}\\b${a}\\b`);
 const PRIVATE_ROOM = "((bathroom|bedroom|shower) windows?|(her|his|their|neighbou?r'?s?) (bathroom|bedroom|shower))";
 const CAMERA_WORD = '(zoom|shot|film\\w*|record\\w*|pictures?|photos?|camera|see in(to)?)';
-const DELIVERY = '(package|parcel|box|bag|phones?|drugs|weed|pills|tobacco|cigarettes|deliver\\w*|drop\\w*|over (a |the )?(wall|fence))';
-const CUSTODY = '(prison|jail|correctional|penitentiary|(state|federal|county) pen|lock-?up|juvie|detention (center|centre|facility)|inmates?)';
-const BORDER = '((across|over) (the |a )?(\\w+ )?border|border crossing)';
+const DELIVERY = '(packages?|parcels?|box|bags?|phones?|drugs|weed|pills|tobacco|cigarettes|stuff|goods|cargo|contraband|deliver\\w*|drop\\w*|carry\\w*|\\d+ ?(kg|lbs?|pounds)|over (a |the )?(wall|fence))';
+const CUSTODY = '(prison|jail|correctional|penitentiary|(state|federal|county|the) pen|lock-?up|juvie|detention (center|centre|facility)|inmates?)';
+const BORDER = '((across|over) (the |a )?(\\w+ )?border|border crossing|rio grande|across the river)';
 const FIREWORK = '(fireworks?|firecrackers?|pyrotechnic\\w*|roman candles?|bottle rockets?|m-?80s?)';
 // Buzzing or harassing, whichever comes first in the question; chasing only before its target.
 const BUZZ = '(buzz|buzzing|harass\\w*|terrori[sz]\\w*)';
@@ -26,7 +26,7 @@ const LIVING = '(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk
  * drone" (a rules question) is answered while "drop stuff on people" is not.
  */
 const HARM_PATTERNS: [HarmKind, RegExp][] = [
-  ['weapon', /\b(gun|guns|firearm|pistol|rifle|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
+  ['weapon', /\b(gun|guns|handguns?|shotguns?|firearm|pistol|rifle|tannerite|mortars?|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
   // Filming fireworks is a question; a drone carrying or launching them is a weapon.
   ['weapon', new RegExp(`\\b((attach|mount|strap|rig|carry|launch|shoot|fire|light|tap|tape|tie|glue|duct)\\w*\\b.{0,25}\\b${FIREWORK}|${FIREWORK}.{0,40}\\b(on|to) (my|a|the) (\\w+ )?(drone|quad|fpv)|fireworks? launchers?)\\b`)],
   // Chemicals on someone else's garden or property: "a spray tank so i can hit my neighbors tomatoes w roundup".
@@ -58,6 +58,21 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['contraband', /\b(smuggl\w*|contraband|(into|over|inside) (a |the )?(prison|jail)|(prison|jail) (yard|fence|wall|cell)s?|(fence|wall|yard|gate)s? (at|of|around) (a |the )?(\w+ )?(prison|jail|penitentiary))\b/],
   // A delivery where people are held: "a package over a wall at night, it's a correctional facility".
   ['contraband', eitherOrder(DELIVERY, CUSTODY)],
+  // Aimed at a person: a laser at the eyes, a paintball or airsoft gun at people.
+  ['weapon', eitherOrder('lasers?( pointers?)?', "(eyes?|blind\\w*|pilots?|cockpit|face|him|her|them)")],
+  ['weapon', eitherOrder('(paintball|airsoft|pellet|bb) ?(guns?|markers?|launchers?)?', "(kids|people|person|him|her|them|neighbou?r\\w*|cars?|crowd|tag\\w*)")],
+  // Something let go of to land on someone: "let go of a brick over the overpass when cars pass under".
+  ['dropping', /\b(tip|tipping|pour|pouring|dump|dumping|let go of|releas\w*|drop\w*)\b.{0,60}\b(on|onto|into|over)\b.{0,25}\b(crowd\w*|parade|audience|fans|spectators|stands|away section|players|lap|head|heads|overpass|highway|freeway|traffic)\b/],
+  ['dropping', /\b(when|as|while) (the )?(cars|traffic|people|they|he|she) (pass|passes|drive|drives|walk|walks) (under|by|below)\b|\bso (it|they) (hits?|lands? on|falls? on|goes off (at|over|above)) (someone|somebody|people|him|her|them|a car|cars|the crowd|head)/],
+  // Against aircraft or another pilot: "make planes abort landing", "so he crashes out", "mess with the tankers".
+  ['interference', /\bmake (the )?(planes?|jets?|aircraft|airliners?|pilots?|helicopters?|tankers?) (abort|go around|crash|turn back|divert)|\b(override|overpower|swamp|drown out|knock out|step on)\w* .{0,40}\b(feed|signal|video|vtx|link)\b|\bso (he|she|they|his drone|her drone|their drone|the other (drone|pilot|quad)) (crash(es)?|goes down|falls)|\bmess with (the )?(tankers?|helicopters?|planes?|police|cops|firefighters?|pilots?)\b/],
+  ['interference', /\b(slash\w*|attack\w*|ram|ramming|smash\w*|hack\w*) (at |into )?(my neighbou?r'?s?|someone( else)?'?s?|somebody'?s?|another|other people'?s?|his|her|their|the other) (\w+ )?(drones?|quads?|pilot|guy)\b/],
+  // Removing the safety lockouts: "which firmware downgrade drops the tfr lockout", "kill airsense and the nfz warnings".
+  ['evasion', /\b(kill|remove|drop|drops|strip|get rid of|disable)\w* (the )?(airsense|nfz|tfr lock\w*|no.?fly (zone )?(warnings?|locks?|lockouts?)|geo ?fenc\w*)/],
+  ['evasion', /\b(under|below|beneath) (the )?(cbp|border patrol|police|cops'?|aeroscope|their)('?s)? radar\b/],
+  // Reading someone's screen or following their car.
+  ['privacy', eitherOrder('(passcodes?|passwords?|pin codes?|(phone|laptop|computer) screens?)', '(zoom\\w*|read\\w*|camera|film\\w*|record\\w*|see)')],
+  ['privacy', /\bfollow (his|her|their|someone'?s?|somebody'?s?|my (\w+)'?s) (car|truck|vehicle)\b/],
 ];
 
 /**
@@ -77,7 +92,9 @@ const COVERT = new RegExp(
     // "keep my drone from showing up on the police detectors"
     "(keep|stop) (\\w+ ){1,3}from (noticing|knowing|seeing|spotting|detecting|showing up|appearing|being (seen|detected|picked up))",
     "so (that )?(\\w+ ){0,4}(isn'?t|isnt|aren'?t|arent) (\\w+ )?(flagging|noticing|detecting|tracking|seeing)",
-    "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|flag|see|hear|know|detect|spot|track|find|pick (me|it) up|get (my|the|its) (info|name|details|id))",
+    "so (that )?(\\w+ ){0,4}(can'?t|cannot|don'?t|dont|won'?t|wont|doesn'?t) (\\w+ )?(notice|flag|see|hear|know|detect|spot|track|find|figure out|trace|locate|pick (me|it) up|get (my|the|its) (info|name|details|id))",
+    // "make sure nobody finds out it was me"
+    "(nobody|no one|no-one) (ever )?(finds out|knows|figures out) (that )?it was (me|my)",
     // "so it can't be traced back to me": whoever would trace it
     `(can'?t|cannot|won'?t|wont) ${UNTRACEABLE.source}`,
     // "to get footage before they notice"
@@ -100,6 +117,8 @@ const ANOTHERS_ACT = new RegExp(
     "\\b(he|she|they|someone|somebody|people|neighbou?r\\w*|guy|man|woman|owner|cops?|police)('s| is| are|s)? (\\w+ ){0,4}(threaten\\w*|want\\w*|tried|tries|trying|going|gonna|will|would|could|might|said|says|allowed)( to)? ?$",
     // "is it legal for my neighbor to shoot down my drone"
     "\\b(legal|allowed|ok|okay|lawful) for (\\w+ ){1,3}to ?$",
+    // "a drone is spying on me", "my neighbour's drone keeps buzzing my horses": another's drone does it.
+    "\\b(a|the|this|that|some|his|her|their|someone'?s?|somebody'?s?|neighbou?r'?s?) (\\w+ )?(drones?|quads?|uavs?) (is|are|was|were|keeps?|kept|has been|have been|might be|may be)( \\w+)? ?$",
   ].join('|'),
 );
 
