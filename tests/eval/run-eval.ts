@@ -18,7 +18,7 @@ import { scoreSet, type Item, type Outcome } from './score.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5 and unseen-9 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half and unseen-5 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -98,11 +98,11 @@ await run('unseen-4 (tests/eval/pilot/unseen-4.json), measured blind once in the
 await run('unseen-6 (tests/eval/pilot/unseen-6.json), read blind once at each end of the seventh session of issue 14, then tuned on', pilot('unseen-6'));
 await run('unseen-7 (tests/eval/pilot/unseen-7.json), read blind once at the start of the ninth session of issue 14, then tuned on', pilot('unseen-7'));
 await run('unseen-8 (tests/eval/pilot/unseen-8.json), read blind once at each end of the ninth session of issue 14, tuned on since the tenth', pilot('unseen-8'));
+await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each end of the tenth session of issue 14 and once after its harm change, then tuned on', pilot('unseen-9'));
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
   await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'));
-  await run('unseen-9 (tests/eval/pilot/unseen-9.json), written without the knowledge base in the tenth session of issue 14, read blind once at each end, never tuned on', pilot('unseen-9'));
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();

@@ -17,9 +17,10 @@ import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts
  * tuned on. unseen-5, written blind afterwards, is never tuned on, beside the held-out half. unseen-6, read
  * blind once at each end of the seventh session, is tuned on since the eighth; unseen-7, written blind
  * in the eighth and read once at the start of the ninth, is tuned on since; unseen-8, read blind once at
- * each end of the ninth, since the tenth.
+ * each end of the ninth, since the tenth; unseen-9, read three times in the tenth (ADR 0065), since later
+ * in the tenth.
  */
-export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4', 'unseen-6', 'unseen-7', 'unseen-8'] as const;
+export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4', 'unseen-6', 'unseen-7', 'unseen-8', 'unseen-9'] as const;
 
 export interface TuneItem {
   kind: string;
