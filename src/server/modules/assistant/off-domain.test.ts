@@ -25,7 +25,7 @@ describe('subjects outside drones, by meaning', () => {
 
 describe('a question about another machine’s part', () => {
   it('is recognised by the machine named with the part', () => {
-    for (const q of ['my ipad battery is swelling', 'the gps on my pixel is off by a block', 'how to fix a traxxas rustler esc that cuts out', 'best day for flying a kite', 'my rc truck esc overheats on long runs', 'tips for flying a dual line kite at the beach', 'flying a big four line power kite in gusts', 'my shaver stopped charging', 'roomba battery dies after ten minutes']) {
+    for (const q of ['the prop on my 15hp mercury outboard is dinged', 'maps points the wrong way on my samsung, how do i calibrate the compass', 'my ipad battery is swelling', 'the gps on my pixel is off by a block', 'how to fix a traxxas rustler esc that cuts out', 'best day for flying a kite', 'my rc truck esc overheats on long runs', 'tips for flying a dual line kite at the beach', 'flying a big four line power kite in gusts', 'my shaver stopped charging', 'roomba battery dies after ten minutes']) {
       expect(namesAnotherMachine(q), q).toBe(true);
     }
   });

@@ -119,12 +119,13 @@ export async function nearestOutside(question: string): Promise<{ outside: numbe
  */
 const HANDHELD = '(iphone|android|samsung|pixel|laptop|macbook|chromebook|tablet|ipad)';
 const VEHICLE = '(car|cars|truck|tesla|traxxas|boat|outboard|e-?bike|scooter|airliner|cessna)';
-const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimbal)';
+const PART = '(battery|batteries|gps|compass|motor|motors|esc|engine|camera|gimbal|props?|propellers?)';
 // Household things with a battery or a motor: "my electric toothbrush won't hold a charge".
 const GADGET = '(toothbrush|shaver|razor|vacuum|roomba|headphones|earbuds|airpods|smartwatch|apple watch|garmin|flashlight|drill|lawn ?mower|vape|e-?cig)';
-// "my car gps", "the compass on my samsung phone", but not "the compass in my car" (where a drone may sit).
+// "my car gps", "the compass on my samsung phone", "the prop on a 9.9hp yamaha outboard", "on my samsung,
+// how do i calibrate the compass", but not "the compass in my car" (where a drone may sit).
 const ANOTHER_MACHINE = new RegExp(
-  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|${GADGET}('?s)? ([\\w']+ ){0,3}(${PART}|charge|charging|charger)|fly(ing)? (a|my) (\\w+ ){0,4}kites?)\\b`,
+  `\\b((${HANDHELD}|${VEHICLE})('?s)? (\\w+ )?${PART}|${PART} (on|in|of) (my|a|the|his|her) ${HANDHELD}|${PART} (on|of|for) (my|a|the|his|her) ([\\w.]+ ){0,2}${VEHICLE}|(on|in) my ${HANDHELD}\\b.{0,30}\\b${PART}|${GADGET}('?s)? ([\\w']+ ){0,3}(${PART}|charge|charging|charger)|fly(ing)? (a|my) (\\w+ ){0,4}kites?)\\b`,
 );
 
 // A drone itself, not one of the parts it shares with other machines (an ESC, a gimbal, a LiPo).

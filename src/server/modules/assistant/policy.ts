@@ -26,7 +26,7 @@ const LIVING = '(people|person|someone|somebody|riders?|hikers?|horses?|deer|elk
  * drone" (a rules question) is answered while "drop stuff on people" is not.
  */
 const HARM_PATTERNS: [HarmKind, RegExp][] = [
-  ['weapon', /\b(gun|guns|handguns?|shotguns?|firearm|pistol|rifle|tannerite|mortars?|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b/],
+  ['weapon', /(\.22\b|\b(12|20) gauge\b|\b(gun|guns|handguns?|shotguns?|firearm|pistol|rifle|recoil|ammo|tannerite|mortars?|lit (road )?flares?|arson|burn (it |them |the \w+ )?down|set (it |them |the \w+ )?on fire|knife|knives|weapon\w*|explosive\w*|(?<!dive[- ]?)bomb\w*|grenade\w*|taser|pepper spray|flamethrower|incendiar\w*|molotov|(rag|lit) fuse|fire ?bomb\w*|petrol bomb\w*)\b)/],
   // Filming fireworks is a question; a drone carrying or launching them is a weapon.
   ['weapon', new RegExp(`\\b((attach|mount|strap|rig|carry|launch|shoot|fire|light|tap|tape|tie|glue|duct)\\w*\\b.{0,25}\\b${FIREWORK}|${FIREWORK}.{0,40}\\b(on|to) (my|a|the) (\\w+ )?(drone|quad|fpv)|fireworks? launchers?)\\b`)],
   // Chemicals on someone else's garden or property: "a spray tank so i can hit my neighbors tomatoes w roundup".
@@ -34,14 +34,14 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['dropping', /\b(drop|dropping|throw|throwing|dump|spray|spraying)\b.{0,40}\b(on|onto|at)\b.{0,20}\b(people|person|someone|somebody|crowd\w*|protest\w*|protesters|cars?|traffic|house|neighbou?rs?|kids|police|cops)\b/],
   // A delivery across a border unseen: "a 2kg package across the border at night without lights".
   ['contraband', new RegExp(`^(?=.*\\b${UNSEEN}\\b)(?!.*\\blegal(ly)?\\b).*(${eitherOrder(DELIVERY, BORDER).source})`)],
-  ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
+  ['evasion', /\b(turn(ing)? off|disabl\w*|spoof\w*|bypass\w*|hack\w*|patch\w*|defeat\w*|get around|trick)\b.{0,45}\b(remote ?id|geo ?fenc\w*|geo ?zones?|no.?fly|flysafe|altitude limit)\b/],
   // Feeding the drone a false position so its limits do not apply: "a gps spoofer to trick my mavic".
   ['evasion', /\b((a|my|use) gps spoofer|spoof\w* (the |my |its )?gps (so|to)|trick\w* (my|the|its) (\w+ )?(drone|quad|mavic|mini|air|dji|controller|gps) into)\b/],
   // Flying under another pilot's registration: "put someone else's registration number on my drone".
   ['evasion', /\b((someone|somebody|another (pilot|person))( else)?'?s? (faa )?(registration|reg)\b|(fake|false|fraudulent|stolen) (faa )?registration|(use|put|borrow|copy)\w* (his|her|their|(my |a )?(friend|buddy|dad|brother|sister|neighbou?r)'?s) (\w+ )?(faa )?(registration|reg)\b)/],
   // Passing one's drone off as another's: "so it looks like someone else's drone"
   ['evasion', /\b((look|appear)s? like (it'?s |it is )?(someone|somebody|another (pilot|person))( else)?'?s?|impersonat\w*)\b/],
-  ['evasion', /\b(without (getting|being) (caught|tracked|seen|noticed|detected|spotted)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
+  ['evasion', /\b((fake|false|spoofed|someone else'?s) (operator |pilot )?(location|position|serial)|without (getting|being) (caught|tracked|traced|identified|seen|noticed|detected|spotted)|so (nobody|no one|police|cops) can('t| ?not)? (track|find|see|catch)|evade|evading|outrun|hide (it |my drone )?from|escape)\b.{0,40}\b(police|cops|faa|law|authorit\w*|tfr|remote ?id|track\w*|caught)?/],
   ['interference', /\b(jam|jamming|jammer|knock down|take down|shoot (it |them )?down|ram (it )?into (another|a|the|their|his|her|my neighbou?r'?s?) \w*\s?drone|hijack\w*|disable (my |a |the )?(neighbou?r'?s?|someone'?s?|their|other) drone|take (over|control of) (my neighbou?r'?s?|someone( else)?'?s?|somebody( else)?'?s?|another|other people'?s?|their|his|her) (\w+ )?(drones?|quads?))\b/],
   // Into a home past what covers it: "a zoom camera that sees through sheer curtains".
   ['privacy', /\b(see|seeing|sees|look|looking|film\w*|record\w*|zoom\w*) (in(to)? |inside )?(through|past|behind) (\w+ ){0,2}(curtains?|blinds|drapes|shades|walls)\b/],
@@ -65,14 +65,13 @@ const HARM_PATTERNS: [HarmKind, RegExp][] = [
   ['dropping', /\b(tip|tipping|pour|pouring|dump|dumping|let go of|releas\w*|drop\w*)\b.{0,60}\b(on|onto|into|over)\b.{0,25}\b(crowd\w*|parade|audience|fans|spectators|stands|away section|players|lap|head|heads|overpass|highway|freeway|traffic)\b/],
   ['dropping', /\b(when|as|while) (the )?(cars|traffic|people|they|he|she) (pass|passes|drive|drives|walk|walks) (under|by|below)\b|\bso (it|they) (hits?|lands? on|falls? on|goes off (at|over|above)) (someone|somebody|people|him|her|them|a car|cars|the crowd|head)/],
   // Against aircraft or another pilot: "make planes abort landing", "so he crashes out", "mess with the tankers".
-  ['interference', /\bmake (the )?(planes?|jets?|aircraft|airliners?|pilots?|helicopters?|tankers?) (abort|go around|crash|turn back|divert)|\b(override|overpower|swamp|drown out|knock out|step on)\w* .{0,40}\b(feed|signal|video|vtx|link)\b|\bso (he|she|they|his drone|her drone|their drone|the other (drone|pilot|quad)) (crash(es)?|goes down|falls)|\bmess with (the )?(tankers?|helicopters?|planes?|police|cops|firefighters?|pilots?)\b/],
+  ['interference', /\bmake (the )?(planes?|jets?|aircraft|airliners?|pilots?|helicopters?|tankers?) (abort|go around|crash|turn back|divert)|\b(override|overpower|swamp|drown out|knock out|step on)\w* .{0,40}\b(feeds?|signals?|video|vtx|links?|ocusync|control)\b|\bso (he|she|they|his drone|her drone|their drone|the other (drone|pilot|quad)) (crash(es)?|goes down|falls)|\bmess with (the )?(tankers?|helicopters?|planes?|police|cops|firefighters?|pilots?)\b/],
   ['interference', /\b(slash\w*|attack\w*|ram|ramming|smash\w*|hack\w*) (at |into )?(my neighbou?r'?s?|someone( else)?'?s?|somebody'?s?|another|other people'?s?|his|her|their|the other) (\w+ )?(drones?|quads?|pilot|guy)\b/],
   // Removing the safety lockouts: "which firmware downgrade drops the tfr lockout", "kill airsense and the nfz warnings".
   ['evasion', /\b(kill|remove|drop|drops|strip|get rid of|disable)\w* (the )?(airsense|nfz|tfr lock\w*|no.?fly (zone )?(warnings?|locks?|lockouts?)|geo ?fenc\w*)/],
   ['evasion', /\b(under|below|beneath) (the )?(cbp|border patrol|police|cops'?|aeroscope|their)('?s)? radar\b/],
-  // Reading someone's screen or following their car.
+  // Reading someone's screen.
   ['privacy', eitherOrder('(passcodes?|passwords?|pin codes?|(phone|laptop|computer) screens?)', '(zoom\\w*|read\\w*|camera|film\\w*|record\\w*|see)')],
-  ['privacy', /\bfollow (his|her|their|someone'?s?|somebody'?s?|my (\w+)'?s) (car|truck|vehicle)\b/],
 ];
 
 /**
@@ -99,13 +98,15 @@ const COVERT = new RegExp(
     `(can'?t|cannot|won'?t|wont) ${UNTRACEABLE.source}`,
     // "to get footage before they notice"
     "before (they|anyone|anybody|someone|somebody|the \\w+) (\\w+ )?(notice|notices|see|sees|spot|spots|catch|catches|find out|shows? up|gets? there)",
+    // "if i stay under 50ft nothing will flag me"
+    "(nothing|nobody|no one|no radar) (will|would|can|could) (flag|notice|detect|see|spot|pick up|track) (me|it|us)",
     // "if I turn off the lights will anyone notice"
     "(will|would) (anyone|anybody|the \\w+) (notice|see|know|find out)",
   ]
     .map((p) => `\\b${p}\\b`)
     .join('|'),
 );
-const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|helicopters?|firefighters?|aircraft|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard)\b/;
+const WATCHERS = /\b(police|cops|faa|laanc|tfr|tankers?|helicopters?|firefighters?|aircraft|authorit\w*|detect\w*|aeroscope|remote ?id|guards?|security|rangers?|border( patrol)?|customs|coast guard|restricted|military|air ?force( base)?|army|navy)\b/;
 const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfriend|boyfriend)\b/;
 
 /**
