@@ -76,6 +76,9 @@ describe('answers', () => {
     const u = await createUser(t, 'wedding', 'admin');
     const body = (await ask(u, 'doing a paid wedding shoot w my mini 3 pro, how close can i be to the guests')).json<QueryResponse>();
     expect(body.answer).not.toMatch(/I can only help with drones/);
+    // A place name beside words other sections hold is a question about flying there.
+    const abroad = (await ask(u, 'how high am i allowed to go in england')).json<QueryResponse>();
+    expect(abroad.answer).not.toMatch(/I can only help with drones/);
   });
 
   it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
