@@ -18,7 +18,7 @@ import { scoreSet, type Item, type Outcome } from './score.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half and unseen-5 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5 and unseen-10 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -103,6 +103,7 @@ await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each en
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
   await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'));
+  await run('unseen-10 (tests/eval/pilot/unseen-10.json), written without the knowledge base late in the tenth session of issue 14, read blind once at each end of that part, never tuned on', pilot('unseen-10'));
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
