@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { localChangeBus } from '../../src/server/db/change-bus.ts';
+import { localChangeBus, type ChangeBus } from '../../src/server/db/change-bus.ts';
 import { sessions, users } from '../../src/server/db/schema/index.ts';
 import { ACCESS_CACHE_SECONDS, accessChanged, accessChangedForEveryone, createAccessCache } from '../../src/server/modules/account/access-cache.ts';
 import { findSessionAccess } from '../../src/server/modules/account/repo.ts';
@@ -23,6 +23,20 @@ afterAll(async () => t.close());
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ url, headers });
 const tierOf = async (cookie: string) => (await get('/api/user/tier', { cookie })).json<{ tier: string; isPilot: boolean; administratorBusinessId: string | null }>();
+
+/** Resolves once every change published before it has been heard: notices arrive in commit order. */
+async function everythingHeard(changes: ChangeBus): Promise<void> {
+  const marker = `heard-${process.pid}-${Date.now()}`;
+  const heard = new Promise<void>((resolve) => {
+    const stop = changes.subscribe('test-marker', (key) => {
+      if (key !== marker) return;
+      stop();
+      resolve();
+    });
+  });
+  await changes.publish('test-marker', marker);
+  await heard;
+}
 
 describe('the access cache in the app', () => {
   it('serves a session from the cache: a row deleted behind the product’s back is still honoured within the bound', async () => {
@@ -91,6 +105,9 @@ describe('the access cache in the app', () => {
   it('a membership changed by SQL is seen once the cache is told, and everyone can be told at once', async () => {
     const u = await createUser(t, 'sql-member', 'basic');
     const me = async () => (await get('/api/auth/user', u.headers)).json<{ isPilot: boolean; administratorBusinessId: string | null }>();
+    // On PostgreSQL the sign-in's own change notice arrives asynchronously; heard after the cache is
+    // filled, it would empty it and the stale read below would see the new row (a flaky CI failure).
+    await everythingHeard(t.database.changes);
     expect(await me()).toMatchObject({ isPilot: false, administratorBusinessId: null });
     await t.db.update(users).set({ isPilot: true, administratorBusinessId: 'biz-sql' }).where(eq(users.id, u.userId));
     expect(await me()).toMatchObject({ isPilot: false, administratorBusinessId: null });
