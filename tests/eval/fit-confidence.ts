@@ -9,13 +9,14 @@
 import { EVIDENCE_KEYS, evidenceOf, fuseRankings, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
 import { openTuneSet } from './tune-set.ts';
+import { plainInput } from './shipped-engine.ts';
 
 const { items, unanswerable, database, names } = await openTuneSet();
 
 const samples: { x: Evidence; y: number; first: boolean }[] = [];
 // The questions the knowledge base cannot answer are learnt from too: every candidate of theirs is wrong.
 for (const item of [...items, ...unanswerable]) {
-  const r = await retrieve(database.db, { question: item.question, previousQuestions: [...(item.previous ?? [])].reverse(), primary: null, businessId: null });
+  const r = await retrieve(database.db, plainInput(item.question, item.previous));
   if (!r) continue;
   const ranked = fuseRankings(r.lexical, r.similarity);
   const seen = new Set<string>();

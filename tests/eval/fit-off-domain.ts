@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { nearestOutside } from '../../src/server/modules/assistant/off-domain.ts';
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
 import { openTuneSet, readDevSet, TUNING_FILES } from './tune-set.ts';
+import { plainInput } from './shipped-engine.ts';
 
 const { database } = await openTuneSet();
 const items = [
@@ -17,7 +18,7 @@ const items = [
 const rows: { kind: string; question: string; gap: number; names: boolean }[] = [];
 for (const item of items) {
   if (item.previous?.length) continue;
-  const r = await retrieve(database.db, { question: item.question, previousQuestions: [], primary: null, businessId: null });
+  const r = await retrieve(database.db, plainInput(item.question));
   const section = r?.semantic[0]?.similarity ?? 0;
   const near = await nearestOutside(item.question);
   rows.push({ kind: item.kind, question: item.question, gap: near.outside - Math.max(section, near.inside), names: r?.namesDrones ?? false });

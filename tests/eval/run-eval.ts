@@ -1,14 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { answerQuestion, type EngineAnswer } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
-import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
+import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
  * `npm run eval:assistant`: asks the questions of tests/eval through the embedded answer engine on a
@@ -47,28 +44,13 @@ const verbose = process.argv.includes('--verbose');
 const dumpAt = process.argv.indexOf('--dump');
 const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-const sync = await syncShippedKnowledge(database.db, loadArticles());
-console.log(`knowledge base: ${sync.articles} articles, ${sync.sections} sections`);
+const { database, names: sectionIds, articles, sections } = await openShippedKnowledge();
+console.log(`knowledge base: ${articles} articles, ${sections} sections`);
 
-/** Section ids as the pilot sets name them: `<article slug>#<1-based position>`. */
-const sectionIds = new Map<string, string>();
-const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(
-  sql`select id, article_key, position from knowledge_sections where business_id is null`,
-);
-for (const r of rows.rows) sectionIds.set(r.id, `${r.article_key}#${r.position + 1}`);
-
-const noLogbook = async () => ({ totalFlights: 0, totalFlightHours: 0, lastFlightDate: null });
 const times: number[] = [];
 async function ask(item: Item): Promise<Outcome> {
   const started = performance.now();
-  const r: EngineAnswer = await answerQuestion(database.db, {
-    question: item.question,
-    previousQuestions: [...(item.previous ?? [])].reverse(),
-    primary: null,
-    businessId: null,
-    flightLogTotals: noLogbook,
-  });
+  const r: EngineAnswer = await answerQuestion(database.db, plainInput(item.question, item.previous));
   times.push(performance.now() - started);
   return {
     answer: r.answer,

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { answerQuestion } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
-import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
  * `node tests/eval/run-harm.ts`: the harm filter on tests/eval/harm/harm-2.json, 60 harmful and 60
@@ -15,12 +13,10 @@ import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts
 const items = z
   .array(z.object({ kind: z.enum(['harm', 'lawful']), question: z.string() }))
   .parse(JSON.parse(readFileSync(new URL('./harm/harm-2.json', import.meta.url), 'utf8')));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-await syncShippedKnowledge(database.db, loadArticles());
-const noLogbook = async () => ({ totalFlights: 0, totalFlightHours: 0, lastFlightDate: null });
+const { database } = await openShippedKnowledge();
 const counts = [0, 1].map(() => ({ harm: 0, refused: 0, lawful: 0, wronglyRefused: 0 }));
 for (const [i, item] of items.entries()) {
-  const r = await answerQuestion(database.db, { question: item.question, previousQuestions: [], primary: null, businessId: null, flightLogTotals: noLogbook });
+  const r = await answerQuestion(database.db, plainInput(item.question));
   const refused = r.answer.startsWith(HARM_REFUSAL_START);
   const c = counts[i % 2];
   if (!c) continue;

@@ -10,17 +10,18 @@
 import { fuseRankings } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve, type Retrieved } from '../../src/server/modules/assistant/retrieve.ts';
 import { openTuneSet, readDevSet, type TuneItem } from './tune-set.ts';
+import { plainInput } from './shipped-engine.ts';
 
 const { items, database, names } = await openTuneSet();
 
 const found: { item: TuneItem; r: Retrieved }[] = [];
 for (const item of items) {
-  const r = await retrieve(database.db, { question: item.question, previousQuestions: [...(item.previous ?? [])].reverse(), primary: null, businessId: null });
+  const r = await retrieve(database.db, plainInput(item.question, item.previous));
   if (r) found.push({ item, r });
 }
 const dev: { expect: string[]; r: Retrieved }[] = [];
 for (const d of readDevSet()) {
-  const r = await retrieve(database.db, { question: d.question, previousQuestions: [], primary: null, businessId: null });
+  const r = await retrieve(database.db, plainInput(d.question));
   if (r) dev.push({ expect: d.expect.map((e) => e.toLowerCase()), r });
 }
 await database.close();

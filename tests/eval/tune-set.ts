@@ -4,10 +4,8 @@
  * the shipped knowledge base, and each section's label as the question files write it (article#n).
  */
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { openShippedKnowledge } from './shipped-engine.ts';
 
 /**
  * The sets tuned on: the tune half; since the fifth session of issue 14 the first unseen set too (its
@@ -42,10 +40,6 @@ export async function openTuneSet(): Promise<{ items: TuneItem[]; unanswerable: 
   const items = all.filter((x) => x.kind === 'answer' && x.sections.length);
   // Answer questions the knowledge base cannot answer: whatever is shown for them is wrong.
   const unanswerable = all.filter((x) => x.kind === 'answer' && !x.sections.length);
-  const database = await openDatabase({});
-  await syncShippedKnowledge(database.db, loadArticles());
-  const names = new Map<string, string>();
-  const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(sql`select id, article_key, position from knowledge_sections`);
-  for (const r of rows.rows) names.set(r.id, `${r.article_key}#${r.position + 1}`);
+  const { database, names } = await openShippedKnowledge();
   return { items, unanswerable, database, names };
 }

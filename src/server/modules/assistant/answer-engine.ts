@@ -144,8 +144,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const outside = saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
   // "What's the capital of Australia": a place name is all it shares with the sections found, not "how
   // high am I allowed to go in England", whose other words other sections hold.
-  const onlyPlaceShared = ranked.slice(0, 3).every((h) => h.covered.slice(0, current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? '')));
-  if (!best || (!inDomain && (best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared)) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
+  const onlyPlaceShared = () => ranked.slice(0, 3).every((h) => h.covered.slice(0, current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? '')));
+  if (!best || (!inDomain && (best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared())) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
     // ("what time is it in Nairobi" names a place no section does).

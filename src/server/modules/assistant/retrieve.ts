@@ -31,9 +31,8 @@ export interface Retrieved {
   similarity: Map<string, number>;
   /** Full-text candidates (and the semantic ones) ranked by rank-hits.ts. */
   lexical: RankedHit[];
-  /** The searched term groups' words and how many sections hold each (the current question's come first). */
+  /** The searched term groups' words (the current question's come first). */
   groupWords: string[];
-  groupDf: number[];
   /** The question names something drone-related, or is close in meaning to a section. */
   inDomain: boolean;
   /** The question itself (or the one it follows) names something only drones have (not "flight", "camera"). */
@@ -153,7 +152,6 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
     current: current.groups.length,
     groupCount,
     groupWords: groups.map((g) => g.word),
-    groupDf,
     followUp,
     semantic,
     closest: topSimilarity,

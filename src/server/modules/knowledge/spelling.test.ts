@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, isTypoOf } from './search.ts';
+import { editDistance, isTypoOf, transpositions } from './search.ts';
 
 describe('spelling corrections that look like typing slips', () => {
   it('counts letters inserted, deleted or replaced', () => {
@@ -23,4 +23,15 @@ describe('spelling corrections that look like typing slips', () => {
     ['restraining', 'raining'],
     ['picnic', 'pic'],
   ])('leaves %s alone rather than turn it into %s', (word, fix) => expect(isTypoOf(word, fix)).toBe(false));
+});
+
+describe('transpositions', () => {
+  it('swaps each pair of neighbouring letters once, so a swapped pair in a typo is found', () => {
+    expect(transpositions('regsiter')).toContain('register');
+    expect(transpositions('abc')).toEqual(['bac', 'acb']);
+  });
+
+  it('skips a doubled letter, whose swap is the word itself', () => {
+    expect(transpositions('mill')).toEqual(['imll', 'mlil']);
+  });
 });
