@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answerQuestion, type EngineAnswer } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
+import { leaveOutExamplesOf } from '../../src/server/modules/assistant/question-examples.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
@@ -15,7 +16,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5 and unseen-10 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-10 and unseen-11 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -63,29 +64,33 @@ async function ask(item: Item): Promise<Outcome> {
   };
 }
 
-async function run(label: string, items: Item[]) {
+async function run(label: string, items: Item[], source: string | null = null) {
+  // A tuning set is told without its own labelled examples (question-examples.ts): the others were
+  // written by other people, so its figures say how the examples fare on questions they do not hold.
+  leaveOutExamplesOf(source);
   const outcomes: Outcome[] = [];
   for (const item of items) outcomes.push(await ask(item));
   for (const line of scoreSet(label, items, outcomes, verbose)) console.log(line);
   return outcomes;
 }
 
-await run('development set (tests/eval/*.json)', devItems);
+await run('development set (tests/eval/*.json)', devItems, 'development');
 const tune = pilot('tune');
-const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune);
-await run('first unseen set (tests/eval/pilot/unseen.json), tuned on since the fifth session of issue 14', pilot('unseen'));
-await run('unseen-2 (tests/eval/pilot/unseen-2.json), measured blind once, then tuned on', pilot('unseen-2'));
-await run('unseen-3 (tests/eval/pilot/unseen-3.json), measured blind, then tuned on since the sixth session of issue 14', pilot('unseen-3'));
-await run('unseen-4 (tests/eval/pilot/unseen-4.json), measured blind once in the sixth session of issue 14, then tuned on', pilot('unseen-4'));
-await run('unseen-6 (tests/eval/pilot/unseen-6.json), read blind once at each end of the seventh session of issue 14, then tuned on', pilot('unseen-6'));
-await run('unseen-7 (tests/eval/pilot/unseen-7.json), read blind once at the start of the ninth session of issue 14, then tuned on', pilot('unseen-7'));
-await run('unseen-8 (tests/eval/pilot/unseen-8.json), read blind once at each end of the ninth session of issue 14, tuned on since the tenth', pilot('unseen-8'));
-await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each end of the tenth session of issue 14 and once after its harm change, then tuned on', pilot('unseen-9'));
+const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune, 'tune');
+await run('first unseen set (tests/eval/pilot/unseen.json), tuned on since the fifth session of issue 14', pilot('unseen'), 'unseen');
+await run('unseen-2 (tests/eval/pilot/unseen-2.json), measured blind once, then tuned on', pilot('unseen-2'), 'unseen-2');
+await run('unseen-3 (tests/eval/pilot/unseen-3.json), measured blind, then tuned on since the sixth session of issue 14', pilot('unseen-3'), 'unseen-3');
+await run('unseen-4 (tests/eval/pilot/unseen-4.json), measured blind once in the sixth session of issue 14, then tuned on', pilot('unseen-4'), 'unseen-4');
+await run('unseen-6 (tests/eval/pilot/unseen-6.json), read blind once at each end of the seventh session of issue 14, then tuned on', pilot('unseen-6'), 'unseen-6');
+await run('unseen-7 (tests/eval/pilot/unseen-7.json), read blind once at the start of the ninth session of issue 14, then tuned on', pilot('unseen-7'), 'unseen-7');
+await run('unseen-8 (tests/eval/pilot/unseen-8.json), read blind once at each end of the ninth session of issue 14, tuned on since the tenth', pilot('unseen-8'), 'unseen-8');
+await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each end of the tenth session of issue 14 and once after its harm change, then tuned on', pilot('unseen-9'), 'unseen-9');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
-  await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'));
-  await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'));
-  await run('unseen-10 (tests/eval/pilot/unseen-10.json), written without the knowledge base late in the tenth session of issue 14, read blind once at each end of that part, never tuned on', pilot('unseen-10'));
+  await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
+  await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'), 'unseen-5');
+  await run('unseen-10 (tests/eval/pilot/unseen-10.json), written without the knowledge base late in the tenth session of issue 14, read blind once at each end of that part, never tuned on', pilot('unseen-10'), 'unseen-10');
+  await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { answerQuestion } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
+import { leaveOutExamplesOf } from '../../src/server/modules/assistant/question-examples.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
@@ -16,6 +17,9 @@ const items = z
 const { database } = await openShippedKnowledge();
 const counts = [0, 1].map(() => ({ harm: 0, refused: 0, lawful: 0, wronglyRefused: 0 }));
 for (const [i, item] of items.entries()) {
+  // The even half is among the labelled examples (question-examples.ts): it is told without them, like
+  // a tuning set; the odd half with every example, as the product runs.
+  leaveOutExamplesOf(i % 2 === 0 ? 'harm-2-even' : null);
   const r = await answerQuestion(database.db, plainInput(item.question));
   const refused = r.answer.startsWith(HARM_REFUSAL_START);
   const c = counts[i % 2];

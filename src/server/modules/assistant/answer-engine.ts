@@ -4,9 +4,10 @@ import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
-import { harmfulByMeaning } from './harm-intent.ts';
+import { harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
+import { kindByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type RetrieveInput } from './retrieve.ts';
@@ -118,6 +119,13 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
   if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
+  // The labelled questions nearest in meaning (question-examples.ts) recognise harm, off-topic and vague
+  // questions the statements and rules above were not written for. Harm needs the statements' assent
+  // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is
+  // the nearest statement's.
+  const byExamples = await kindByExamples(input.question);
+  const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question) : null;
+  if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false };
 
   if (!found) {
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
@@ -141,7 +149,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const saysSomething = current >= 2 && !followUp && !best?.businessId;
   const says = saysSomething && !namesDrones;
   // A drone named by its model is the subject, whatever else is said ("a paid wedding shoot w my mini 3 pro").
-  const outside = saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null);
+  const outside =
+    (!followUp && !best?.businessId && !found.namesModel && byExamples === 'offtopic') ||
+    (saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null));
   // "What's the capital of Australia": a place name is all it shares with the sections found, not "how
   // high am I allowed to go in England", whose other words other sections hold.
   const onlyPlaceShared = () => ranked.slice(0, 3).every((h) => h.covered.slice(0, current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? '')));
@@ -157,7 +167,10 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
-  const tooVague = !followUp && saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null));
+  const tooVague =
+    !followUp &&
+    ((byExamples === 'vague' && input.previousQuestions.length === 0 && input.primary === null) ||
+      saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null)));
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;

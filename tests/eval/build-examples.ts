@@ -1,0 +1,52 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts } from '../../src/server/modules/knowledge/encoder.ts';
+import { encodeVector } from '../../src/server/modules/knowledge/shipped-vectors.ts';
+import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/assistant/question-examples.ts';
+import { TUNING_FILES } from './tune-set.ts';
+
+/**
+ * `npm run kb:examples`: writes knowledge/question-examples.json, the labelled questions the engine
+ * tells a new question's kind by (question-examples.ts, ADR 0065): the tuning sets' questions, the
+ * development set's, and the even half of harm-2 (the half read while tuning). A follow-up is left out:
+ * "what about at night" is answerable only after its question. The sets that measure the engine
+ * (the held-out half, unseen-5, unseen-10 and later ones, harm-2's odd half) must never be added here.
+ */
+const pilotSchema = z.array(z.object({ kind: z.enum(['answer', 'harm', 'offtopic', 'vague']), question: z.string(), previous: z.array(z.string()).optional() }));
+const devSchema = z.array(z.object({ question: z.string(), topic: z.string(), expect: z.array(z.string()) }));
+const harmSchema = z.array(z.object({ kind: z.enum(['harm', 'lawful']), question: z.string() }));
+const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+
+const labelled: { kind: ExampleKind; source: string; text: string }[] = [];
+for (const name of TUNING_FILES) {
+  for (const q of pilotSchema.parse(read(`./pilot/${name}.json`))) if (!q.previous?.length) labelled.push({ kind: q.kind, source: name, text: q.question });
+}
+for (const name of ['regulations', 'setup-troubleshooting', 'maintenance-safety-advanced', 'scope']) {
+  for (const d of devSchema.parse(read(`./${name}.json`))) {
+    // As run-eval reads them: a scope question expects the scope reply (off topic) or a clarifying question.
+    const kind = d.topic !== 'scope' ? 'answer' : d.expect.some((e) => e.startsWith('I can only help')) ? 'offtopic' : 'vague';
+    labelled.push({ kind, source: 'development', text: d.question });
+  }
+}
+harmSchema.parse(read('./harm/harm-2.json')).forEach((q, i) => {
+  if (i % 2 === 0) labelled.push({ kind: q.kind === 'harm' ? 'harm' : 'answer', source: 'harm-2-even', text: q.question });
+});
+// One example per wording: the same question in two sets would count twice among the nearest.
+const seen = new Set<string>();
+const unique = labelled.filter((e) => {
+  const key = e.text.trim().toLowerCase().replace(/\s+/g, ' ');
+  return seen.has(key) ? false : (seen.add(key), true);
+});
+const started = performance.now();
+const vectors = await embedTexts(unique.map((e) => e.text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 500)));
+const file: QuestionExamplesFile = {
+  model: EMBEDDING_MODEL,
+  dims: EMBEDDING_DIMS,
+  examples: unique.map((e, i) => ({ ...e, vector: encodeVector(vectors[i] ?? new Float32Array(EMBEDDING_DIMS)) })),
+};
+writeFileSync(QUESTION_EXAMPLES_FILE, `{\n  "model": ${JSON.stringify(file.model)},\n  "dims": ${file.dims},\n  "examples": [\n${file.examples.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`);
+const count = (k: ExampleKind) => unique.filter((e) => e.kind === k).length;
+console.log(
+  `${QUESTION_EXAMPLES_FILE}: ${unique.length} examples (answer ${count('answer')}, harm ${count('harm')}, off topic ${count('offtopic')}, vague ${count('vague')}) ` +
+    `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
