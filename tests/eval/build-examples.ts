@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts } from '../../src/server/modules/knowledge/encoder.ts';
 import { encodeVector } from '../../src/server/modules/knowledge/shipped-vectors.ts';
-import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/assistant/question-examples.ts';
+import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { TUNING_FILES } from './tune-set.ts';
 
 /**
@@ -12,24 +12,24 @@ import { TUNING_FILES } from './tune-set.ts';
  * "what about at night" is answerable only after its question. The sets that measure the engine
  * (the held-out half, unseen-5, unseen-10 and later ones, harm-2's odd half) must never be added here.
  */
-const pilotSchema = z.array(z.object({ kind: z.enum(['answer', 'harm', 'offtopic', 'vague']), question: z.string(), previous: z.array(z.string()).optional() }));
+const pilotSchema = z.array(z.object({ kind: z.enum(['answer', 'harm', 'offtopic', 'vague']), question: z.string(), previous: z.array(z.string()).optional(), sections: z.array(z.string()) }));
 const devSchema = z.array(z.object({ question: z.string(), topic: z.string(), expect: z.array(z.string()) }));
 const harmSchema = z.array(z.object({ kind: z.enum(['harm', 'lawful']), question: z.string() }));
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
-const labelled: { kind: ExampleKind; source: string; text: string }[] = [];
+const labelled: { kind: ExampleKind; source: string; text: string; sections: string[] }[] = [];
 for (const name of TUNING_FILES) {
-  for (const q of pilotSchema.parse(read(`./pilot/${name}.json`))) if (!q.previous?.length) labelled.push({ kind: q.kind, source: name, text: q.question });
+  for (const q of pilotSchema.parse(read(`./pilot/${name}.json`))) if (!q.previous?.length) labelled.push({ kind: q.kind, source: name, text: q.question, sections: q.kind === 'answer' ? q.sections : [] });
 }
 for (const name of ['regulations', 'setup-troubleshooting', 'maintenance-safety-advanced', 'scope']) {
   for (const d of devSchema.parse(read(`./${name}.json`))) {
     // As run-eval reads them: a scope question expects the scope reply (off topic) or a clarifying question.
     const kind = d.topic !== 'scope' ? 'answer' : d.expect.some((e) => e.startsWith('I can only help')) ? 'offtopic' : 'vague';
-    labelled.push({ kind, source: 'development', text: d.question });
+    labelled.push({ kind, source: 'development', text: d.question, sections: [] });
   }
 }
 harmSchema.parse(read('./harm/harm-2.json')).forEach((q, i) => {
-  if (i % 2 === 0) labelled.push({ kind: q.kind === 'harm' ? 'harm' : 'answer', source: 'harm-2-even', text: q.question });
+  if (i % 2 === 0) labelled.push({ kind: q.kind === 'harm' ? 'harm' : 'answer', source: 'harm-2-even', text: q.question, sections: [] });
 });
 // One example per wording: the same question in two sets would count twice among the nearest.
 const seen = new Set<string>();

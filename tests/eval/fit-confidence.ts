@@ -8,6 +8,7 @@
  */
 import { EVIDENCE_KEYS, evidenceOf, fuseRankings, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
+import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { openTuneSet } from './tune-set.ts';
 import { plainInput } from './shipped-engine.ts';
 
@@ -16,6 +17,8 @@ const { items, unanswerable, database, names } = await openTuneSet();
 const samples: { x: Evidence; y: number; first: boolean }[] = [];
 // The questions the knowledge base cannot answer are learnt from too: every candidate of theirs is wrong.
 for (const item of [...items, ...unanswerable]) {
+  // Each set without its own pilot questions (question-examples-file.ts), as a new question meets them.
+  leaveOutExamplesOf(item.source);
   const r = await retrieve(database.db, plainInput(item.question, item.previous));
   if (!r) continue;
   const ranked = fuseRankings(r.lexical, r.similarity);

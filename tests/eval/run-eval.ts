@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { answerQuestion, type EngineAnswer } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
-import { leaveOutExamplesOf } from '../../src/server/modules/assistant/question-examples.ts';
+import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { answerQuestion } from '../../src/server/modules/assistant/answer-engine.ts';
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
-import { leaveOutExamplesOf } from '../../src/server/modules/assistant/question-examples.ts';
+import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**

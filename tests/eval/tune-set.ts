@@ -25,6 +25,8 @@ export interface TuneItem {
   question: string;
   previous?: string[];
   sections: string[];
+  /** The set it comes from (TUNING_FILES). */
+  source: string;
 }
 
 /** The development set's answer questions (tests/eval/*.json, scope questions left out): no section labels. */
@@ -36,7 +38,7 @@ export function readDevSet(): { question: string; expect: string[] }[] {
 }
 
 export async function openTuneSet(): Promise<{ items: TuneItem[]; unanswerable: TuneItem[]; database: Database; names: Map<string, string> }> {
-  const all = TUNING_FILES.flatMap((f) => JSON.parse(readFileSync(new URL(`./pilot/${f}.json`, import.meta.url), 'utf8')) as TuneItem[]);
+  const all = TUNING_FILES.flatMap((f) => (JSON.parse(readFileSync(new URL(`./pilot/${f}.json`, import.meta.url), 'utf8')) as Omit<TuneItem, 'source'>[]).map((x) => ({ ...x, source: f })));
   const items = all.filter((x) => x.kind === 'answer' && x.sections.length);
   // Answer questions the knowledge base cannot answer: whatever is shown for them is wrong.
   const unanswerable = all.filter((x) => x.kind === 'answer' && !x.sections.length);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDING_MODEL, embedQuery } from '../knowledge/encoder.ts';
 import { TUNING_FILES } from '../../../../tests/eval/tune-set.ts';
-import { closenessByKind, kindByExamples, leaveOutExamplesOf, QUESTION_EXAMPLES_FILE } from './question-examples.ts';
+import { leaveOutExamplesOf, QUESTION_EXAMPLES_FILE } from '../knowledge/question-examples-file.ts';
+import { closenessByKind, kindByExamples } from './question-examples.ts';
 
 const file = JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')) as { model: string; examples: { kind: string; source: string; text: string }[] };
 const normal = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -1,30 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery } from '../knowledge/encoder.ts';
-import { KNOWLEDGE_DIR } from '../knowledge/load-articles.ts';
-import { decodeVector } from '../knowledge/shipped-vectors.ts';
+import { EMBEDDING_DIMS, embedQuery } from '../knowledge/encoder.ts';
+import { EXAMPLE_KINDS, isLeftOut, questionExamples, type ExampleKind, type QuestionExamples } from '../knowledge/question-examples-file.ts';
 
-/**
- * Questions pilots asked, each labelled by what it called for (ADR 0065, eleventh session): an answer,
- * a refusal (harm), the scope reply (off topic) or a clarifying question (vague). They are the tuning
- * sets' questions, written blind by people who had not read the knowledge base, with their vectors
- * (`npm run kb:examples` writes knowledge/question-examples.json). A new question is told by the labelled
- * questions nearest to it in meaning: a classifier learnt from ~1,900 examples, where the statements of
- * harm-intent.ts and off-domain.ts are a few dozen sentences written by hand. Left out of it, so they
- * still measure it: the held-out half, unseen-5, unseen-10 and later blind sets, the odd half of harm-2.
+/*
+ * The kind of a question (ADR 0065, eleventh session) told by the labelled questions pilots asked
+ * (knowledge/question-examples-file.ts): an answer, a refusal (harm), the scope reply (off topic) or a
+ * clarifying question (vague). A classifier learnt from ~1,750 questions written blind, where the
+ * statements of harm-intent.ts and off-domain.ts are a few dozen sentences written by hand.
  */
-export const EXAMPLE_KINDS = ['answer', 'harm', 'offtopic', 'vague'] as const;
-export type ExampleKind = (typeof EXAMPLE_KINDS)[number];
-
-export const QUESTION_EXAMPLES_FILE = join(KNOWLEDGE_DIR, 'question-examples.json');
-
-const fileSchema = z.object({
-  model: z.string(),
-  dims: z.number(),
-  examples: z.array(z.object({ kind: z.enum(EXAMPLE_KINDS), source: z.string(), text: z.string(), vector: z.string() })),
-});
-export type QuestionExamplesFile = z.infer<typeof fileSchema>;
 
 /** How many nearest examples of each kind are averaged: one alone is too often a near-duplicate by chance. */
 export const EXAMPLES_PER_KIND = 3;
@@ -46,42 +28,12 @@ export const KIND_MARGIN: Record<Exclude<ExampleKind, 'answer'>, number> = { har
  */
 export const HARM_EXAMPLES_FLOOR = 0.4;
 
-interface Bank {
-  kinds: ExampleKind[];
-  sources: string[];
-  vectors: Float32Array;
-}
-
-let bank: Bank | null | undefined;
-function load(): Bank | null {
-  if (bank !== undefined) return bank;
-  try {
-    const file = fileSchema.parse(JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')));
-    // Vectors of another model are not comparable with the question's: no examples rather than wrong ones.
-    if (file.model !== EMBEDDING_MODEL || file.dims !== EMBEDDING_DIMS) return (bank = null);
-    const vectors = new Float32Array(file.examples.length * EMBEDDING_DIMS);
-    file.examples.forEach((e, i) => vectors.set(decodeVector(e.vector), i * EMBEDDING_DIMS));
-    return (bank = { kinds: file.examples.map((e) => e.kind), sources: file.examples.map((e) => e.source), vectors });
-  } catch {
-    return (bank = null);
-  }
-}
-
-let leftOut: string | null = null;
-/**
- * For the evaluation only: tells a tuning set's questions without its own examples (each set was
- * written by someone else, so this is how the examples fare on questions they do not hold).
- */
-export function leaveOutExamplesOf(source: string | null): void {
-  leftOut = source;
-}
-
 /** Each kind's closeness: the mean similarity of its EXAMPLES_PER_KIND nearest examples. */
-export function closenessByKind(question: Float32Array, examples: Bank | null = load()): Record<ExampleKind, number> | null {
+export function closenessByKind(question: Float32Array, examples: QuestionExamples | null = questionExamples()): Record<ExampleKind, number> | null {
   if (!examples) return null;
   const best = Object.fromEntries(EXAMPLE_KINDS.map((k) => [k, [] as number[]])) as Record<ExampleKind, number[]>;
   for (let i = 0; i < examples.kinds.length; i += 1) {
-    if (leftOut !== null && examples.sources[i] === leftOut) continue;
+    if (isLeftOut(examples.sources[i] ?? -1)) continue;
     let dot = 0;
     const at = i * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (examples.vectors[at + d] ?? 0) * (question[d] ?? 0);

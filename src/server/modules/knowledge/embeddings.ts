@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
+import { isLeftOut, questionExamples } from './question-examples-file.ts';
 import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
@@ -67,43 +68,72 @@ interface VectorIndex {
   /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
   scales: Float32Array;
   sectionOf: Int32Array;
-  /** 1 for a row that is one of the section's questions (encoder.ts, questionViews), 0 for its text. */
+  /** 1 for a row that is one of the section's questions (encoder.ts, questionViews) or a pilot's, 0 for its text. */
   isQuestion: Uint8Array;
+  /** For a pilot's question (question-examples-file.ts), its set's index; -1 for the section's own rows. */
+  exampleSource: Int16Array;
 }
 
 let index: VectorIndex | null = null;
 let loading: { version: string; index: Promise<VectorIndex> } | null = null;
 
+/**
+ * The pilots' questions that a shipped section answers (question-examples-file.ts), by section id:
+ * counted among the section's own questions, as a pilot's wording is closer to another pilot's than to
+ * anything its writers thought of (ADR 0065, eleventh session).
+ */
+function pilotQuestionsOf(rows: { id: string; businessId: string | null; articleKey: string; position: number }[]): Map<string, number[]> {
+  const examples = questionExamples();
+  const byLabel = new Map<string, string>(rows.filter((r) => r.businessId === null).map((r) => [`${r.articleKey}#${r.position + 1}`, r.id] as const));
+  const views = new Map<string, number[]>();
+  examples?.sections.forEach((labels, example) => {
+    for (const label of labels) {
+      const id = byLabel.get(label);
+      if (id) views.set(id, [...(views.get(id) ?? []), example]);
+    }
+  });
+  return views;
+}
+
 async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
-  const result = await db.execute<{ id: string; businessId: string | null; questions: string; vector: Uint8Array }>(sql`
-    select v.section_id as id, s.business_id as "businessId", s.questions, v.vector
+  const result = await db.execute<{ id: string; businessId: string | null; articleKey: string; position: number; questions: string; vector: Uint8Array }>(sql`
+    select v.section_id as id, s.business_id as "businessId", s.article_key as "articleKey", s.position, s.questions, v.vector
     from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
     where v.model = ${EMBEDDING_MODEL}
   `);
   const width = EMBEDDING_DIMS * 4;
   const rows = result.rows.filter((r) => r.vector.byteLength > 0 && r.vector.byteLength % width === 0);
-  const views = rows.reduce((n, r) => n + r.vector.byteLength / width, 0);
+  const pilots = pilotQuestionsOf(rows);
+  const examples = questionExamples();
+  const views = rows.reduce((n, r) => n + r.vector.byteLength / width + (pilots.get(r.id)?.length ?? 0), 0);
   const matrix = new Int8Array(views * EMBEDDING_DIMS);
   const scales = new Float32Array(views);
   const sectionOf = new Int32Array(views);
   const isQuestion = new Uint8Array(views);
+  const exampleSource = new Int16Array(views).fill(-1);
   let row = 0;
+  const add = (vector: Float32Array, section: number, question: boolean, source: number) => {
+    let max = 0;
+    for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(vector[d] ?? 0));
+    const scale = max / 127 || 1;
+    for (let d = 0; d < EMBEDDING_DIMS; d += 1) matrix[row * EMBEDDING_DIMS + d] = Math.round((vector[d] ?? 0) / scale);
+    scales[row] = scale;
+    sectionOf[row] = section;
+    isQuestion[row] = question ? 1 : 0;
+    exampleSource[row] = source;
+    row += 1;
+  };
   rows.forEach((r, i) => {
     // Copied through a fresh buffer: the driver's bytes need not be 4-byte aligned.
     const all = new Float32Array(Uint8Array.from(r.vector).buffer);
     // The questions' views are the row's last ones (encoder.ts, sectionViews).
     const firstQuestion = all.length / EMBEDDING_DIMS - questionViews(r).length;
-    for (let at = 0; at < all.length; at += EMBEDDING_DIMS, row += 1) {
-      isQuestion[row] = at / EMBEDDING_DIMS >= firstQuestion ? 1 : 0;
-      let max = 0;
-      for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(all[at + d] ?? 0));
-      const scale = max / 127 || 1;
-      for (let d = 0; d < EMBEDDING_DIMS; d += 1) matrix[row * EMBEDDING_DIMS + d] = Math.round((all[at + d] ?? 0) / scale);
-      scales[row] = scale;
-      sectionOf[row] = i;
+    for (let at = 0; at < all.length; at += EMBEDDING_DIMS) add(all.subarray(at, at + EMBEDDING_DIMS), i, at / EMBEDDING_DIMS >= firstQuestion, -1);
+    for (const example of pilots.get(r.id) ?? []) {
+      if (examples) add(examples.vectors.subarray(example * EMBEDDING_DIMS, (example + 1) * EMBEDDING_DIMS), i, true, examples.sources[example] ?? -1);
     }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion };
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion, exampleSource };
 }
 
 /**
@@ -154,7 +184,7 @@ export async function semanticSearch(
   opts: { businessId: string | null; limit: number; version: string },
 ): Promise<SemanticHit[]> {
   const idx = await indexAt(db, opts.version);
-  const { matrix, scales, sectionOf, isQuestion } = idx;
+  const { matrix, scales, sectionOf, isQuestion, exampleSource } = idx;
   // A section is as close as its closest view.
   const best = new Float32Array(idx.ids.length).fill(-2);
   const bestText = new Float32Array(idx.ids.length).fill(-2);
@@ -162,13 +192,16 @@ export async function semanticSearch(
   for (let r = 0; r < scales.length; r += 1) {
     const section = sectionOf[r] ?? 0;
     const business = idx.businessIds[section];
-    if (business !== null && business !== opts.businessId) continue;
+    if ((business !== null && business !== opts.businessId) || isLeftOut(exampleSource[r] ?? -1)) continue;
     let dot = 0;
     const base = r * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
     dot *= scales[r] ?? 0;
     if (isQuestion[r]) {
-      if (dot > (bestAsked[section] ?? 0)) bestAsked[section] = dot;
+      // The confidence (fuse-hits.ts) was fitted on the sections' own questions: a pilot's question ranks
+      // its section but does not raise it (counted in `asked`, it added 10 confident wrong answers on the
+      // tuning sets after refitting, 3 without).
+      if (dot > (bestAsked[section] ?? 0) && (exampleSource[r] ?? -1) < 0) bestAsked[section] = dot;
       dot -= QUESTION_OFFSET;
     } else if (dot > (bestText[section] ?? -2)) bestText[section] = dot;
     if (dot > (best[section] ?? -2)) best[section] = dot;
