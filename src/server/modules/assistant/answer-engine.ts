@@ -4,11 +4,11 @@ import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
-import { harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
+import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
-import { kindByExamples } from './question-examples.ts';
-import { asksForANumber, harmfulRequest, harmRefusal } from './policy.ts';
+import { harmfulClausesByExamples, kindByExamples } from './question-examples.ts';
+import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type RetrieveInput } from './retrieve.ts';
 
@@ -97,6 +97,15 @@ const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 /** "How many hours have I flown?": answered from the pilot's own logbook, not the knowledge base. */
 export const asksForLogbookTotals = (lower: string) => ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower);
 
+/** A clause the labelled examples take for harm and the statements confirm (question-examples.ts). */
+async function harmInAClause(question: string): Promise<HarmKind | null> {
+  for (const clause of await harmfulClausesByExamples(clausesOf(question))) {
+    const kind = await harmConfirmedByStatements(clause);
+    if (kind) return kind;
+  }
+  return null;
+}
+
 /**
  * The embedded answer engine: a request to do harm is declined first; otherwise the question's
  * full-text candidates and its nearest sections in meaning (retrieve.ts) are fused (fuse-hits.ts) with
@@ -124,7 +133,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is
   // the nearest statement's.
   const byExamples = await kindByExamples(input.question);
-  const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question) : null;
+  const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question) : await harmInAClause(input.question);
   if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false };
 
   if (!found) {

@@ -65,3 +65,26 @@ export async function kindByExamples(question: string): Promise<Exclude<ExampleK
     return null;
   }
 }
+
+/**
+ * A clause of a longer question must be this much closer to harmful examples than to answerable ones:
+ * a harmful purpose told in passing in a long story is diluted in the whole question's vector, as with
+ * the statements (harm-intent.ts, clausesOf). Leaving each tuning set out in turn, clauses at 0.06
+ * recognised 5 more harmful requests and no other question; at 0.04 one pilot asking about an ex's drone
+ * watching her was taken for harm.
+ */
+export const CLAUSE_HARM_MARGIN = 0.06;
+
+/** The clauses (harm-intent.ts, clausesOf) its nearest examples take for harm, for the statements to confirm. */
+export async function harmfulClausesByExamples(clauses: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for (const clause of clauses) {
+      const near = closenessByKind(await embedQuery(clause));
+      if (near && near.harm >= HARM_EXAMPLES_FLOOR && near.harm - near.answer >= CLAUSE_HARM_MARGIN) found.push(clause);
+    }
+  } catch {
+    // No encoder: the whole question's checks stand alone.
+  }
+  return found;
+}
