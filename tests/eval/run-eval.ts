@@ -16,7 +16,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-10 and unseen-11 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5 and unseen-11 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -85,11 +85,13 @@ await run('unseen-6 (tests/eval/pilot/unseen-6.json), read blind once at each en
 await run('unseen-7 (tests/eval/pilot/unseen-7.json), read blind once at the start of the ninth session of issue 14, then tuned on', pilot('unseen-7'), 'unseen-7');
 await run('unseen-8 (tests/eval/pilot/unseen-8.json), read blind once at each end of the ninth session of issue 14, tuned on since the tenth', pilot('unseen-8'), 'unseen-8');
 await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each end of the tenth session of issue 14 and once after its harm change, then tuned on', pilot('unseen-9'), 'unseen-9');
+await run('unseen-10 (tests/eval/pilot/unseen-10.json), read blind at each end of the tenth session of issue 14 and twice in the eleventh, then among the examples', pilot('unseen-10'), 'unseen-10');
+await run('train-1 (tests/eval/pilot/train-1.json), 200 questions written blind in the eleventh session of issue 14 as examples for the engine to learn from (question-examples-file.ts)', pilot('train-1'), 'train-1');
+await run('train-2 (tests/eval/pilot/train-2.json), 200 more written blind by another helper for the same', pilot('train-2'), 'train-2');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
   await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'), 'unseen-5');
-  await run('unseen-10 (tests/eval/pilot/unseen-10.json), written without the knowledge base late in the tenth session of issue 14, read blind once at each end of that part, never tuned on', pilot('unseen-10'), 'unseen-10');
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));

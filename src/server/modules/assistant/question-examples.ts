@@ -14,11 +14,11 @@ export const EXAMPLES_PER_KIND = 3;
 /**
  * How much closer (mean of the EXAMPLES_PER_KIND nearest) to questions of a kind than to answerable
  * ones a question must be to be taken for that kind. Chosen by leaving each tuning set out in turn and
- * telling its questions by the others' (ADR 0065, eleventh session): at these margins 3 (harm), 0 (off
- * topic) and 1 (vague) of 1,434 answerable questions were taken for another kind, while 79%, 73% and
- * 87% of the harmful, off-topic and vague ones were recognised on their own.
+ * telling its questions by the others' (ADR 0065, eleventh session; 12 sets, 1,743 answerable
+ * questions): at these margins none of the answerable ones was taken for another kind, while 120 of
+ * 199 harmful, 144 of 231 off-topic and 184 of 224 vague ones were recognised on their own.
  */
-export const KIND_MARGIN: Record<Exclude<ExampleKind, 'answer'>, number> = { harm: 0.04, offtopic: 0.02, vague: 0.08 };
+export const KIND_MARGIN: Record<Exclude<ExampleKind, 'answer'>, number> = { harm: 0.03, offtopic: 0, vague: 0.05 };
 
 /**
  * Harm is taken from the examples only when its nearest harmful examples are this close: far from all
@@ -56,7 +56,9 @@ export async function kindByExamples(question: string): Promise<Exclude<ExampleK
     let found: Exclude<ExampleKind, 'answer'> | null = null;
     let lead = 0;
     for (const kind of ['harm', 'offtopic', 'vague'] as const) {
-      if (kind === 'harm' && near.harm < HARM_EXAMPLES_FLOOR) continue;
+      // A request to do harm with a drone is nearer harmful drone requests than questions about other
+      // things ("which cordless leaf blower is quietest? the drone of my old one is killing me").
+      if (kind === 'harm' && (near.harm < HARM_EXAMPLES_FLOOR || near.harm <= near.offtopic)) continue;
       const past = near[kind] - near.answer - KIND_MARGIN[kind];
       if (past >= 0 && (found === null || past > lead)) [found, lead] = [kind, past];
     }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL } from './encoder.ts';
-import { KNOWLEDGE_DIR } from './load-articles.ts';
-import { decodeVector } from './shipped-vectors.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, questionViews, sectionKey } from './encoder.ts';
+import { KNOWLEDGE_DIR, loadArticles } from './load-articles.ts';
+import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
 /**
  * Questions pilots asked, each labelled by what it called for and, when answerable, by the shipped
@@ -11,7 +11,7 @@ import { decodeVector } from './shipped-vectors.ts';
  * people who had not read the knowledge base, with their vectors (`npm run kb:examples` writes
  * knowledge/question-examples.json). The assistant tells a question's kind by them
  * (assistant/question-examples.ts) and semantic search counts them among the sections' own questions
- * (embeddings.ts). Left out, so they still measure the engine: the held-out half, unseen-5, unseen-10,
+ * (embeddings.ts). Left out, so they still measure the engine: the held-out half, unseen-5,
  * unseen-11 and later blind sets, the odd half of harm-2.
  */
 export const EXAMPLE_KINDS = ['answer', 'harm', 'offtopic', 'vague'] as const;
@@ -47,20 +47,48 @@ export interface QuestionExamples {
 
 let examples: QuestionExamples | null | undefined;
 
+const KNOWLEDGE_BASE_SOURCE = 'knowledge-base';
+
+/**
+ * The questions the shipped sections say they answer (encoder.ts, questionViews), from their committed
+ * vectors: answerable by construction, on every subject the knowledge base covers, where the pilots'
+ * answerable questions leave some out. Without them a pilot's "lipo caught fire in my garage how do you
+ * put it out" was nearer the arson requests than any answerable example, and refused (ADR 0065,
+ * eleventh session: leaving each set out in turn, 3 of 1,743 answerable questions were taken for harm
+ * and 1 for off topic; with them, none).
+ */
+function sectionQuestionVectors(): Float32Array[] {
+  const shipped = readShippedVectors();
+  const found: Float32Array[] = [];
+  for (const article of loadArticles()) {
+    for (const section of article.sections) {
+      const committed = shipped.get(sectionKey(section));
+      if (!committed) continue;
+      const all = decodeVector(committed);
+      const views = all.length / EMBEDDING_DIMS;
+      // The questions' views are the last ones (encoder.ts, sectionViews).
+      for (let v = views - questionViews(section).length; v < views; v += 1) found.push(all.subarray(v * EMBEDDING_DIMS, (v + 1) * EMBEDDING_DIMS));
+    }
+  }
+  return found;
+}
+
 /** The committed examples; null when the file is absent or of another model (their vectors are not comparable). */
 export function questionExamples(): QuestionExamples | null {
   if (examples !== undefined) return examples;
   try {
     const file = fileSchema.parse(JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')));
     if (file.model !== EMBEDDING_MODEL || file.dims !== EMBEDDING_DIMS) return (examples = null);
-    const sourceNames = [...new Set(file.examples.map((e) => e.source))];
-    const vectors = new Float32Array(file.examples.length * EMBEDDING_DIMS);
+    const own = sectionQuestionVectors();
+    const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
+    const vectors = new Float32Array((file.examples.length + own.length) * EMBEDDING_DIMS);
     file.examples.forEach((e, i) => vectors.set(decodeVector(e.vector), i * EMBEDDING_DIMS));
+    own.forEach((v, i) => vectors.set(v, (file.examples.length + i) * EMBEDDING_DIMS));
     return (examples = {
-      kinds: file.examples.map((e) => e.kind),
-      sources: Int16Array.from(file.examples.map((e) => sourceNames.indexOf(e.source))),
+      kinds: [...file.examples.map((e) => e.kind), ...own.map((): ExampleKind => 'answer')],
+      sources: Int16Array.from([...file.examples.map((e) => sourceNames.indexOf(e.source)), ...own.map(() => sourceNames.length - 1)]),
       sourceNames,
-      sections: file.examples.map((e) => e.sections),
+      sections: [...file.examples.map((e) => e.sections), ...own.map((): string[] => [])],
       vectors,
     });
   } catch {
