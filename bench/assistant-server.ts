@@ -17,6 +17,8 @@ import { listenUntilStopped, waitForBackgroundLoads } from './lib.ts';
 import { knowledgeSections, users } from '../src/server/db/schema/index.ts';
 import { indexSectionVectors, insertVectors } from '../src/server/modules/knowledge/embeddings.ts';
 import { EMBEDDING_DIMS, embedSections, embedTexts, forgetQueryVectors } from '../src/server/modules/knowledge/encoder.ts';
+import { forgetToldQuestions } from '../src/server/modules/assistant/question-examples.ts';
+import { questionExamples } from '../src/server/modules/knowledge/question-examples-file.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
 export interface AssistantServerReady {
@@ -39,6 +41,9 @@ export interface AssistantServerReady {
   embeddedPassages: number;
   /** The in-memory vectors of every section. */
   vectorsRssMb: number;
+  /** The labelled examples' vectors (question-examples-file.ts). */
+  examplesMb: number;
+  examples: number;
   database: 'pglite' | 'postgres';
 }
 
@@ -165,11 +170,16 @@ const sections = (await db.select({ id: knowledgeSections.id }).from(knowledgeSe
 const serverSideMs = await timeQuestions(2);
 // Every question as if asked for the first time in this process: its embedding (~25 ms) included.
 forgetQueryVectors();
+forgetToldQuestions();
 const serverSideNewMs = await timeQuestions(1);
 // RSS moves with the garbage collector; the vectors' own size is exact: one int8 per dimension and
 // view in memory (embeddings.ts), plus a scale and a section index per view.
 const storedViews = (await db.execute<{ views: string }>(sql`select coalesce(sum(octet_length(vector)), 0) / ${EMBEDDING_DIMS * 4} as views from knowledge_section_vectors`)).rows[0]?.views ?? '0';
-const vectorsRssMb = (Number(storedViews) * (EMBEDDING_DIMS + 8)) / 1e6;
+// ...plus the pilots' labelled questions: as views of their sections, and as examples to tell a question's kind by (int8 and a scale each).
+const examples = questionExamples();
+const pilotViews = examples?.sections.reduce((n, s) => n + s.length, 0) ?? 0;
+const vectorsRssMb = ((Number(storedViews) + pilotViews) * (EMBEDDING_DIMS + 8)) / 1e6;
+const examplesMb = examples ? (examples.vectors.byteLength + examples.scales.byteLength + examples.sources.byteLength) / 1e6 : 0;
 
 const port = await listenUntilStopped(app, dataDir);
 // Listening starts the facilities table's first-start load in the background (a long write on the
@@ -191,6 +201,8 @@ const ready: AssistantServerReady = {
   businessIndexMs,
   embeddedPassages,
   vectorsRssMb,
+  examplesMb,
+  examples: examples?.kinds.length ?? 0,
   database: database.kind,
 };
 process.send?.(ready);

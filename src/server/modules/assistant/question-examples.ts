@@ -1,5 +1,5 @@
 import { EMBEDDING_DIMS, embedQuery } from '../knowledge/encoder.ts';
-import { EXAMPLE_KINDS, isLeftOut, questionExamples, type ExampleKind, type QuestionExamples } from '../knowledge/question-examples-file.ts';
+import { EXAMPLE_KINDS, isLeftOut, leftOutSource, questionExamples, type ExampleKind, type QuestionExamples } from '../knowledge/question-examples-file.ts';
 
 /*
  * The kind of a question (ADR 0065, eleventh session) told by the labelled questions pilots asked
@@ -31,18 +31,40 @@ export const HARM_EXAMPLES_FLOOR = 0.4;
 /** Each kind's closeness: the mean similarity of its EXAMPLES_PER_KIND nearest examples. */
 export function closenessByKind(question: Float32Array, examples: QuestionExamples | null = questionExamples()): Record<ExampleKind, number> | null {
   if (!examples) return null;
-  const best = Object.fromEntries(EXAMPLE_KINDS.map((k) => [k, [] as number[]])) as Record<ExampleKind, number[]>;
-  for (let i = 0; i < examples.kinds.length; i += 1) {
-    if (isLeftOut(examples.sources[i] ?? -1)) continue;
+  // The EXAMPLES_PER_KIND best similarities of each kind, kept in one flat array (a scan of ~5,000
+  // examples per question and clause: no allocation inside it).
+  const top = new Float32Array(EXAMPLE_KINDS.length * EXAMPLES_PER_KIND).fill(-2);
+  const { vectors, scales, kinds, sources } = examples;
+  for (let i = 0; i < kinds.length; i += 1) {
+    if (isLeftOut(sources[i] ?? -1)) continue;
     let dot = 0;
     const at = i * EMBEDDING_DIMS;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (examples.vectors[at + d] ?? 0) * (question[d] ?? 0);
-    const top = best[examples.kinds[i] ?? 'answer'];
-    if (top.length < EXAMPLES_PER_KIND) top.push(dot);
-    else if (dot > Math.min(...top)) top[top.indexOf(Math.min(...top))] = dot;
+    for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (vectors[at + d] ?? 0) * (question[d] ?? 0);
+    dot *= scales[i] ?? 0;
+    const base = EXAMPLE_KINDS.indexOf(kinds[i] ?? 'answer') * EXAMPLES_PER_KIND;
+    let lowest = base;
+    for (let j = base + 1; j < base + EXAMPLES_PER_KIND; j += 1) if ((top[j] ?? 0) < (top[lowest] ?? 0)) lowest = j;
+    if (dot > (top[lowest] ?? 0)) top[lowest] = dot;
   }
-  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : -1);
-  return { answer: mean(best.answer), harm: mean(best.harm), offtopic: mean(best.offtopic), vague: mean(best.vague) };
+  const mean = (k: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let j = k * EXAMPLES_PER_KIND; j < (k + 1) * EXAMPLES_PER_KIND; j += 1) if ((top[j] ?? -2) > -2) [sum, n] = [sum + (top[j] ?? 0), n + 1];
+    return n ? sum / n : -1;
+  };
+  return { answer: mean(0), harm: mean(1), offtopic: mean(2), vague: mean(3) };
+}
+
+/** Questions and clauses repeat: their closeness is kept, the most recent 1,000 (and per left-out set, for the evaluation). */
+const told = new Map<string, Record<ExampleKind, number> | null>();
+async function closenessOf(text: string): Promise<Record<ExampleKind, number> | null> {
+  const key = `${leftOutSource()}|${text.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+  const hit = told.get(key);
+  if (hit !== undefined) return hit;
+  const found = closenessByKind(await embedQuery(text));
+  told.set(key, found);
+  if (told.size > 1_000) told.delete(told.keys().next().value ?? '');
+  return found;
 }
 
 /**
@@ -51,7 +73,7 @@ export function closenessByKind(question: Float32Array, examples: QuestionExampl
  */
 export async function kindByExamples(question: string): Promise<Exclude<ExampleKind, 'answer'> | null> {
   try {
-    const near = closenessByKind(await embedQuery(question));
+    const near = await closenessOf(question);
     if (!near) return null;
     let found: Exclude<ExampleKind, 'answer'> | null = null;
     let lead = 0;
@@ -82,11 +104,16 @@ export async function harmfulClausesByExamples(clauses: readonly string[]): Prom
   const found: string[] = [];
   try {
     for (const clause of clauses) {
-      const near = closenessByKind(await embedQuery(clause));
+      const near = await closenessOf(clause);
       if (near && near.harm >= HARM_EXAMPLES_FLOOR && near.harm - near.answer >= CLAUSE_HARM_MARGIN) found.push(clause);
     }
   } catch {
     // No encoder: the whole question's checks stand alone.
   }
   return found;
+}
+
+/** Forgets every told question (the bench times questions as if never asked before). */
+export function forgetToldQuestions(): void {
+  told.clear();
 }

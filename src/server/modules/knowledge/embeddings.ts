@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
-import { isLeftOut, questionExamples } from './question-examples-file.ts';
+import { exampleVector, isLeftOut, questionExamples } from './question-examples-file.ts';
 import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
@@ -130,7 +130,7 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
     const firstQuestion = all.length / EMBEDDING_DIMS - questionViews(r).length;
     for (let at = 0; at < all.length; at += EMBEDDING_DIMS) add(all.subarray(at, at + EMBEDDING_DIMS), i, at / EMBEDDING_DIMS >= firstQuestion, -1);
     for (const example of pilots.get(r.id) ?? []) {
-      if (examples) add(examples.vectors.subarray(example * EMBEDDING_DIMS, (example + 1) * EMBEDDING_DIMS), i, true, examples.sources[example] ?? -1);
+      if (examples) add(exampleVector(examples, example), i, true, examples.sources[example] ?? -1);
     }
   });
   return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion, exampleSource };

@@ -41,8 +41,17 @@ export interface QuestionExamples {
   sources: Int16Array;
   sourceNames: string[];
   sections: string[][];
-  /** One unit vector of EMBEDDING_DIMS numbers per example. */
-  vectors: Float32Array;
+  /** One unit vector per example, EMBEDDING_DIMS int8 numbers times its scale (a quarter of float32's memory). */
+  vectors: Int8Array;
+  scales: Float32Array;
+}
+
+/** Example `i`'s vector as float32 numbers. */
+export function exampleVector(examples: QuestionExamples, i: number): Float32Array {
+  const v = new Float32Array(EMBEDDING_DIMS);
+  const scale = examples.scales[i] ?? 0;
+  for (let d = 0; d < EMBEDDING_DIMS; d += 1) v[d] = (examples.vectors[i * EMBEDDING_DIMS + d] ?? 0) * scale;
+  return v;
 }
 
 let examples: QuestionExamples | null | undefined;
@@ -81,15 +90,22 @@ export function questionExamples(): QuestionExamples | null {
     if (file.model !== EMBEDDING_MODEL || file.dims !== EMBEDDING_DIMS) return (examples = null);
     const own = sectionQuestionVectors();
     const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
-    const vectors = new Float32Array((file.examples.length + own.length) * EMBEDDING_DIMS);
-    file.examples.forEach((e, i) => vectors.set(decodeVector(e.vector), i * EMBEDDING_DIMS));
-    own.forEach((v, i) => vectors.set(v, (file.examples.length + i) * EMBEDDING_DIMS));
+    const all = [...file.examples.map((e) => decodeVector(e.vector)), ...own];
+    const vectors = new Int8Array(all.length * EMBEDDING_DIMS);
+    const scales = new Float32Array(all.length);
+    all.forEach((v, i) => {
+      let max = 0;
+      for (const x of v) max = Math.max(max, Math.abs(x));
+      scales[i] = max / 127 || 1;
+      for (let d = 0; d < EMBEDDING_DIMS; d += 1) vectors[i * EMBEDDING_DIMS + d] = Math.round((v[d] ?? 0) / (scales[i] ?? 1));
+    });
     return (examples = {
       kinds: [...file.examples.map((e) => e.kind), ...own.map((): ExampleKind => 'answer')],
       sources: Int16Array.from([...file.examples.map((e) => sourceNames.indexOf(e.source)), ...own.map(() => sourceNames.length - 1)]),
       sourceNames,
       sections: [...file.examples.map((e) => e.sections), ...own.map((): string[] => [])],
       vectors,
+      scales,
     });
   } catch {
     return (examples = null);
@@ -107,3 +123,6 @@ export function leaveOutExamplesOf(source: string | null): void {
 
 /** The example's set is left out by the evaluation. */
 export const isLeftOut = (sourceIndex: number): boolean => leftOut >= 0 && sourceIndex === leftOut;
+
+/** The set left out (-1 for none), for a cache of results told with the examples. */
+export const leftOutSource = (): number => leftOut;
