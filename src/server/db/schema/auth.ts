@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { nowToTheMillisecond } from './paged-time.ts';
 
 /**
  * better-auth's four tables, named for the spec: `users` and `sessions` (DESIGN §4). The object keys are
@@ -14,7 +15,7 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   isPilot: boolean('is_pilot').notNull().default(false),
   administratorBusinessId: text('administrator_business_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(nowToTheMillisecond),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { nowToTheMillisecond } from './paged-time.ts';
 
 /** PostgreSQL bytea: uploaded files live in the database so every process shares them (DESIGN §4). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -32,7 +33,7 @@ export const userDocuments = pgTable(
     reviewedBy: text('reviewed_by'),
     reviewDate: timestamp('review_date', { withTimezone: true }),
     reviewNotes: text('review_notes'),
-    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().default(nowToTheMillisecond),
   },
   (t) => [
     index('user_documents_user_idx').on(t.userId, t.uploadDate, t.id),
@@ -58,7 +59,7 @@ export const documentDeletionRequests = pgTable(
     documentFileName: text('document_file_name').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().default(nowToTheMillisecond),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNotes: text('review_notes'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { nowToTheMillisecond } from './paged-time.ts';
 
 /** Every response with status >= 400 (doc 3 §3). Never bodies, cookies or secrets. */
 export const errorLogs = pgTable(
@@ -12,7 +13,7 @@ export const errorLogs = pgTable(
     statusCode: integer('status_code').notNull(),
     errorMessage: text('error_message').notNull(),
     errorStack: text('error_stack'),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().default(nowToTheMillisecond),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     userTier: text('user_tier'),
     ipAddress: text('ip_address'),

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { nowToTheMillisecond } from './paged-time.ts';
 
 const submitter = () => ({
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -55,7 +56,7 @@ export const helpRequests = pgTable(
     priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] }).notNull().default('normal'),
     category: text('category'),
     ...staffReply(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().default(nowToTheMillisecond),
   },
   (t) => [index('help_requests_submitted_idx').on(t.submittedAt)],
 );
