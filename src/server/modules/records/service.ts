@@ -14,6 +14,9 @@ const MAX_STACK = 8000;
  */
 export const ANONYMOUS_SENDERS_PER_MINUTE = 100;
 
+/** Tries of one error-log write that meets connections the server cut (see logError). */
+export const ERROR_LOG_ATTEMPTS = 4;
+
 export interface ErrorContext {
   /** The route's pattern (`/api/drones/:id`), or null for a path nothing serves. */
   route: string | null;
@@ -70,14 +73,16 @@ export function createRecordsService(db: Db, log: FastifyBaseLogger) {
       const minute = new Date().toISOString().slice(0, 16);
       const key = aggregateKeyOf(row, context, minute, senderOf(row, minute));
       const attempt = () => (key === null ? repo.insertErrorLog(db, row) : repo.upsertAggregatedErrorLog(db, row, key));
-      // The error being logged is often a lost connection, and the pool may still hand out another
-      // connection the same server cut (it learns of each one a moment later): one retry gets a fresh one.
-      return attempt()
-        .catch((error: unknown) => {
-          if (isConnectionError(error)) return attempt();
+      // The error being logged is often a lost connection, and the pool may still hand out other
+      // connections the same server cut (it learns of each one a moment later, and drops it when it
+      // fails): a few retries reach a fresh one. One was not always enough with several idle ones cut
+      // (a CI run on a loaded machine lost the row).
+      const write = (left: number): Promise<void> =>
+        attempt().catch((error: unknown) => {
+          if (left > 1 && isConnectionError(error)) return write(left - 1);
           throw error;
-        })
-        .catch(swallow('error log'));
+        });
+      return write(ERROR_LOG_ATTEMPTS).catch(swallow('error log'));
     },
 
     recordSignIn(userId: string): Promise<void> {
