@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts } from '../../src/server/modules/knowledge/encoder.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts, queryKey } from '../../src/server/modules/knowledge/encoder.ts';
 import { encodeVector } from '../../src/server/modules/knowledge/shipped-vectors.ts';
 import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { TUNING_FILES } from './tune-set.ts';
@@ -36,11 +36,11 @@ harmSchema.parse(read('./harm/harm-2.json')).forEach((q, i) => {
 // One example per wording: the same question in two sets would count twice among the nearest.
 const seen = new Set<string>();
 const unique = labelled.filter((e) => {
-  const key = e.text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const key = queryKey(e.text);
   return seen.has(key) ? false : (seen.add(key), true);
 });
 const started = performance.now();
-const vectors = await embedTexts(unique.map((e) => e.text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 500)));
+const vectors = await embedTexts(unique.map((e) => queryKey(e.text)));
 const file: QuestionExamplesFile = {
   model: EMBEDDING_MODEL,
   dims: EMBEDDING_DIMS,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import type { EngineInput } from '../../src/server/modules/assistant/answer-engine.ts';
 import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
+import { sectionLabel } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 
 /** The evaluation scripts ask with no logbook, no drone and no business: the engine alone. */
@@ -26,6 +27,6 @@ export async function openShippedKnowledge(): Promise<{ database: Database; name
   const rows = await database.db.execute<{ id: string; article_key: string; position: number }>(
     sql`select id, article_key, position from knowledge_sections where business_id is null`,
   );
-  const names = new Map(rows.rows.map((r) => [r.id, `${r.article_key}#${r.position + 1}`] as const));
+  const names = new Map(rows.rows.map((r) => [r.id, sectionLabel(r.article_key, r.position)] as const));
   return { database, names, articles: sync.articles, sections: sync.sections };
 }

@@ -1,7 +1,7 @@
 import { loadArticles, KNOWLEDGE_DIR } from '../modules/knowledge/load-articles.ts';
 import { TOPICS } from '../modules/knowledge/parse-article.ts';
 import { sectionKey } from '../modules/knowledge/encoder.ts';
-import { questionExamples } from '../modules/knowledge/question-examples-file.ts';
+import { questionExamples, sectionLabel } from '../modules/knowledge/question-examples-file.ts';
 import { readShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
 
 /** `npm run kb:check [-- topic ...]`: parses the shipped knowledge base and prints its size per topic. */
@@ -42,7 +42,7 @@ try {
       console.error('knowledge/question-examples.json is missing or of another model. Run npm run kb:examples.');
       process.exit(1);
     }
-    const labels = new Set(articles.flatMap((a) => a.sections.map((_, i) => `${a.slug}#${i + 1}`)));
+    const labels = new Set(articles.flatMap((a) => a.sections.map((_, i) => sectionLabel(a.slug, i))));
     const unknown = [...new Set(examples.sections.flat())].filter((l) => !labels.has(l));
     if (unknown.length) {
       console.error(`knowledge/question-examples.json names sections that do not exist: ${unknown.join(', ')}. Fix the labels in tests/eval/pilot and run npm run kb:examples.`);

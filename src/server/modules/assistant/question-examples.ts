@@ -1,4 +1,4 @@
-import { EMBEDDING_DIMS, embedQuery } from '../knowledge/encoder.ts';
+import { EMBEDDING_DIMS, embedQuery, queryKey } from '../knowledge/encoder.ts';
 import { EXAMPLE_KINDS, isLeftOut, leftOutSource, questionExamples, type ExampleKind, type QuestionExamples } from '../knowledge/question-examples-file.ts';
 
 /*
@@ -58,7 +58,7 @@ export function closenessByKind(question: Float32Array, examples: QuestionExampl
 /** Questions and clauses repeat: their closeness is kept, the most recent 1,000 (and per left-out set, for the evaluation). */
 const told = new Map<string, Record<ExampleKind, number> | null>();
 async function closenessOf(text: string): Promise<Record<ExampleKind, number> | null> {
-  const key = `${leftOutSource()}|${text.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+  const key = `${leftOutSource()}|${queryKey(text)}`;
   const hit = told.get(key);
   if (hit !== undefined) return hit;
   const found = closenessByKind(await embedQuery(text));

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
-import { exampleVector, isLeftOut, questionExamples } from './question-examples-file.ts';
-import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
+import { writeInt8Row } from './int8-rows.ts';
+import { isLeftOut, questionExamples, sectionLabel, type QuestionExamples } from './question-examples-file.ts';
+import { decodeVector, shippedVectors } from './shipped-vectors.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
 const BATCH = 64;
-
-let shipped: Map<string, string> | null = null;
 
 // A Buffer: node-postgres and PGlite both send it as bytea.
 const asBytes = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -38,7 +37,7 @@ export async function indexSectionVectors(db: DbOrTx, opts: { embed: boolean } =
     left join knowledge_section_vectors v on v.section_id = s.id and v.model = ${EMBEDDING_MODEL}
     where v.section_id is null
   `);
-  shipped ??= readShippedVectors();
+  const shipped = shippedVectors();
   const known: { id: string; vector: Float32Array }[] = [];
   const unknown: { id: string; title: string; body: string; questions: string }[] = [];
   for (const r of missing.rows) {
@@ -82,14 +81,16 @@ let loading: { version: string; index: Promise<VectorIndex> } | null = null;
  * counted among the section's own questions, as a pilot's wording is closer to another pilot's than to
  * anything its writers thought of (ADR 0065, eleventh session).
  */
-function pilotQuestionsOf(rows: { id: string; businessId: string | null; articleKey: string; position: number }[]): Map<string, number[]> {
-  const examples = questionExamples();
-  const byLabel = new Map<string, string>(rows.filter((r) => r.businessId === null).map((r) => [`${r.articleKey}#${r.position + 1}`, r.id] as const));
+function pilotQuestionsOf(examples: QuestionExamples | null, rows: { id: string; businessId: string | null; articleKey: string; position: number }[]): Map<string, number[]> {
+  const byLabel = new Map<string, string>(rows.filter((r) => r.businessId === null).map((r) => [sectionLabel(r.articleKey, r.position), r.id] as const));
   const views = new Map<string, number[]>();
   examples?.sections.forEach((labels, example) => {
     for (const label of labels) {
       const id = byLabel.get(label);
-      if (id) views.set(id, [...(views.get(id) ?? []), example]);
+      if (!id) continue;
+      const list = views.get(id) ?? [];
+      list.push(example);
+      views.set(id, list);
     }
   });
   return views;
@@ -103,8 +104,8 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
   `);
   const width = EMBEDDING_DIMS * 4;
   const rows = result.rows.filter((r) => r.vector.byteLength > 0 && r.vector.byteLength % width === 0);
-  const pilots = pilotQuestionsOf(rows);
   const examples = questionExamples();
+  const pilots = pilotQuestionsOf(examples, rows);
   const views = rows.reduce((n, r) => n + r.vector.byteLength / width + (pilots.get(r.id)?.length ?? 0), 0);
   const matrix = new Int8Array(views * EMBEDDING_DIMS);
   const scales = new Float32Array(views);
@@ -112,11 +113,7 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
   const isQuestion = new Uint8Array(views);
   const exampleSource = new Int16Array(views).fill(-1);
   let row = 0;
-  const add = (vector: Float32Array, section: number, question: boolean, source: number) => {
-    let max = 0;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(vector[d] ?? 0));
-    const scale = max / 127 || 1;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) matrix[row * EMBEDDING_DIMS + d] = Math.round((vector[d] ?? 0) / scale);
+  const add = (scale: number, section: number, question: boolean, source: number) => {
     scales[row] = scale;
     sectionOf[row] = section;
     isQuestion[row] = question ? 1 : 0;
@@ -128,9 +125,12 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
     const all = new Float32Array(Uint8Array.from(r.vector).buffer);
     // The questions' views are the row's last ones (encoder.ts, sectionViews).
     const firstQuestion = all.length / EMBEDDING_DIMS - questionViews(r).length;
-    for (let at = 0; at < all.length; at += EMBEDDING_DIMS) add(all.subarray(at, at + EMBEDDING_DIMS), i, at / EMBEDDING_DIMS >= firstQuestion, -1);
+    for (let at = 0; at < all.length; at += EMBEDDING_DIMS) add(writeInt8Row(matrix, row, all.subarray(at, at + EMBEDDING_DIMS)), i, at / EMBEDDING_DIMS >= firstQuestion, -1);
+    // A pilot's question is already int8 rows with a scale: copied as it is.
     for (const example of pilots.get(r.id) ?? []) {
-      if (examples) add(exampleVector(examples, example), i, true, examples.sources[example] ?? -1);
+      if (!examples) continue;
+      matrix.set(examples.vectors.subarray(example * EMBEDDING_DIMS, (example + 1) * EMBEDDING_DIMS), row * EMBEDDING_DIMS);
+      add(examples.scales[example] ?? 0, i, true, examples.sources[example] ?? -1);
     }
   });
   return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion, exampleSource };
@@ -193,6 +193,8 @@ export async function semanticSearch(
     const section = sectionOf[r] ?? 0;
     const business = idx.businessIds[section];
     if ((business !== null && business !== opts.businessId) || isLeftOut(exampleSource[r] ?? -1)) continue;
+    // Inline, not int8-rows.ts's kind of helper: a call per row cost ~5 ms at the median with 5,000
+    // business passages (bench/assistant.ts).
     let dot = 0;
     const base = r * EMBEDDING_DIMS;
     for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);

@@ -70,8 +70,11 @@ export function forgetQueryVectors(): void {
   queryCache.clear();
 }
 
+/** A question as it is embedded and cached: trimmed, lower case, single spaces, at most 500 characters. */
+export const queryKey = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 500);
+
 export async function embedQuery(text: string): Promise<Float32Array> {
-  const key = text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 500);
+  const key = queryKey(text);
   const hit = queryCache.get(key);
   if (hit) {
     queryCache.delete(key);

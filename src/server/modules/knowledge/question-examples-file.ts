@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, questionViews, sectionKey } from './encoder.ts';
 import { KNOWLEDGE_DIR, loadArticles } from './load-articles.ts';
-import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
+import { writeInt8Row } from './int8-rows.ts';
+import { decodeVector, shippedVectors } from './shipped-vectors.ts';
 
 /**
  * Questions pilots asked, each labelled by what it called for and, when answerable, by the shipped
@@ -16,6 +17,9 @@ import { decodeVector, readShippedVectors } from './shipped-vectors.ts';
  */
 export const EXAMPLE_KINDS = ['answer', 'harm', 'offtopic', 'vague'] as const;
 export type ExampleKind = (typeof EXAMPLE_KINDS)[number];
+
+/** How the question sets and the examples name a shipped section: `<article slug>#<1-based position>`. */
+export const sectionLabel = (slug: string, position: number): string => `${slug}#${position + 1}`;
 
 export const QUESTION_EXAMPLES_FILE = join(KNOWLEDGE_DIR, 'question-examples.json');
 
@@ -46,14 +50,6 @@ export interface QuestionExamples {
   scales: Float32Array;
 }
 
-/** Example `i`'s vector as float32 numbers. */
-export function exampleVector(examples: QuestionExamples, i: number): Float32Array {
-  const v = new Float32Array(EMBEDDING_DIMS);
-  const scale = examples.scales[i] ?? 0;
-  for (let d = 0; d < EMBEDDING_DIMS; d += 1) v[d] = (examples.vectors[i * EMBEDDING_DIMS + d] ?? 0) * scale;
-  return v;
-}
-
 let examples: QuestionExamples | null | undefined;
 
 const KNOWLEDGE_BASE_SOURCE = 'knowledge-base';
@@ -67,7 +63,7 @@ const KNOWLEDGE_BASE_SOURCE = 'knowledge-base';
  * and 1 for off topic; with them, none).
  */
 function sectionQuestionVectors(): Float32Array[] {
-  const shipped = readShippedVectors();
+  const shipped = shippedVectors();
   const found: Float32Array[] = [];
   for (const article of loadArticles()) {
     for (const section of article.sections) {
@@ -92,13 +88,7 @@ export function questionExamples(): QuestionExamples | null {
     const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
     const all = [...file.examples.map((e) => decodeVector(e.vector)), ...own];
     const vectors = new Int8Array(all.length * EMBEDDING_DIMS);
-    const scales = new Float32Array(all.length);
-    all.forEach((v, i) => {
-      let max = 0;
-      for (const x of v) max = Math.max(max, Math.abs(x));
-      scales[i] = max / 127 || 1;
-      for (let d = 0; d < EMBEDDING_DIMS; d += 1) vectors[i * EMBEDDING_DIMS + d] = Math.round((v[d] ?? 0) / (scales[i] ?? 1));
-    });
+    const scales = Float32Array.from(all, (v, i) => writeInt8Row(vectors, i, v));
     return (examples = {
       kinds: [...file.examples.map((e) => e.kind), ...own.map((): ExampleKind => 'answer')],
       sources: Int16Array.from([...file.examples.map((e) => sourceNames.indexOf(e.source)), ...own.map(() => sourceNames.length - 1)]),

@@ -76,6 +76,12 @@ export function readShippedVectors(dir = SHIPPED_VECTORS_DIR): Map<string, strin
   return vectors;
 }
 
+let shipped: Map<string, string> | null = null;
+/** The committed vectors, read once per process (indexing and the labelled examples both need them). */
+export function shippedVectors(): Map<string, string> {
+  return (shipped ??= readShippedVectors());
+}
+
 export function writeShippedVectors(vectors: Map<string, string>, dir = SHIPPED_VECTORS_DIR): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
