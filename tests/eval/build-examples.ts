@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts, queryKey } from '../../src/server/modules/knowledge/encoder.ts';
 import { encodeVector } from '../../src/server/modules/knowledge/shipped-vectors.ts';
 import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/knowledge/question-examples-file.ts';
+import { classifierFile, SECTION_CLASSIFIER_FILE, trainClassifier, trainingSet } from '../../src/server/modules/knowledge/section-classifier.ts';
 import { TUNING_FILES } from './tune-set.ts';
 
 /**
@@ -48,6 +49,11 @@ const file: QuestionExamplesFile = {
 };
 writeFileSync(QUESTION_EXAMPLES_FILE, `{\n  "model": ${JSON.stringify(file.model)},\n  "dims": ${file.dims},\n  "examples": [\n${file.examples.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`);
 const count = (k: ExampleKind) => unique.filter((e) => e.kind === k).length;
+// The section classifier learns from these examples and the sections' own questions (section-classifier.ts).
+const training = performance.now();
+const classifier = classifierFile(trainClassifier(trainingSet()));
+writeFileSync(SECTION_CLASSIFIER_FILE, `${JSON.stringify(classifier, null, 1)}\n`);
+console.log(`${SECTION_CLASSIFIER_FILE}: ${classifier.labels.length} sections, trained in ${((performance.now() - training) / 1000).toFixed(1)} s`);
 console.log(
   `${QUESTION_EXAMPLES_FILE}: ${unique.length} examples (answer ${count('answer')}, harm ${count('harm')}, off topic ${count('offtopic')}, vague ${count('vague')}) ` +
     `in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -9,9 +9,11 @@
 import { EVIDENCE_KEYS, evidenceOf, fuseRankings, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { retrieve } from '../../src/server/modules/assistant/retrieve.ts';
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
+import { prepareFoldClassifiers } from './fold-classifiers.ts';
 import { openTuneSet } from './tune-set.ts';
 import { plainInput } from './shipped-engine.ts';
 
+prepareFoldClassifiers();
 const { items, unanswerable, database, names } = await openTuneSet();
 
 const samples: { x: Evidence; y: number; first: boolean }[] = [];

@@ -5,6 +5,7 @@ import { answerQuestion, type EngineAnswer } from '../../src/server/modules/assi
 import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
+import { prepareFoldClassifiers } from './fold-classifiers.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
@@ -45,6 +46,7 @@ const verbose = process.argv.includes('--verbose');
 const dumpAt = process.argv.indexOf('--dump');
 const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
+prepareFoldClassifiers();
 const { database, names: sectionIds, articles, sections } = await openShippedKnowledge();
 console.log(`knowledge base: ${articles} articles, ${sections} sections`);
 

@@ -3,6 +3,7 @@ import { TOPICS } from '../modules/knowledge/parse-article.ts';
 import { sectionKey } from '../modules/knowledge/encoder.ts';
 import { questionExamples, sectionLabel } from '../modules/knowledge/question-examples-file.ts';
 import { readShippedVectors } from '../modules/knowledge/shipped-vectors.ts';
+import { shippedClassifier, trainingSet } from '../modules/knowledge/section-classifier.ts';
 
 /** `npm run kb:check [-- topic ...]`: parses the shipped knowledge base and prints its size per topic. */
 const folders = process.argv.slice(2).map((f) => f.replace(/\/$/, '').split('/').pop() ?? f);
@@ -49,6 +50,14 @@ try {
       process.exit(1);
     }
     console.log(`examples         ${examples.kinds.length} labelled questions, every section they name exists`);
+    // The section classifier (ADR 0065, twelfth session) is trained on the sections and the examples:
+    // after a change to either, its rows would name the wrong sections or miss what was learnt since.
+    const classifier = shippedClassifier();
+    if (!classifier || classifier.trainedOn !== trainingSet().hash) {
+      console.error('knowledge/section-classifier.json is missing, of another model, or trained on other sections or examples. Run npm run kb:examples.');
+      process.exit(1);
+    }
+    console.log(`classifier       ${classifier.labels.length} sections, trained on the current sections and examples`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

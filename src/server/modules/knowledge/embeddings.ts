@@ -4,6 +4,7 @@ import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionVie
 import { writeInt8Row } from './int8-rows.ts';
 import { isLeftOut, questionExamples, sectionLabel, type QuestionExamples } from './question-examples-file.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
+import { activeClassifier, sectionProbabilities, type SectionClassifier } from './section-classifier.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
 const BATCH = 64;
@@ -62,6 +63,8 @@ interface VectorIndex {
   version: string;
   ids: string[];
   businessIds: (string | null)[];
+  /** A shipped section's label (`slug#n`), for the section classifier; null for a business's. */
+  labels: (string | null)[];
   /** Every view of every section, one row of EMBEDDING_DIMS int8 numbers each (a quarter of float32's memory). */
   matrix: Int8Array;
   /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
@@ -133,7 +136,7 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
       add(examples.scales[example] ?? 0, i, true, examples.sources[example] ?? -1);
     }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), matrix, scales, sectionOf, isQuestion, exampleSource };
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), labels: rows.map((r) => (r.businessId === null ? sectionLabel(r.articleKey, r.position) : null)), matrix, scales, sectionOf, isQuestion, exampleSource };
 }
 
 /**
@@ -161,12 +164,17 @@ async function indexAt(db: DbOrTx, version: string): Promise<VectorIndex> {
 
 export interface SemanticHit {
   id: string;
-  /** How close the section is to the question, for ranking: its text's closeness, or its questions' less QUESTION_OFFSET when that is more. */
+  /**
+   * How close the section is to the question, for ranking: its text's closeness, or its questions' less
+   * QUESTION_OFFSET when that is more, plus LEARNED_WEIGHT × `learned`.
+   */
   similarity: number;
   /** Its text's closeness alone: what the thresholds of fuse-hits.ts were set on. */
   text: number;
   /** Its closest question's closeness (encoder.ts, questionViews), 0 for a section without questions. */
   asked: number;
+  /** The section classifier's probability that the section is the one asked about (0 for a business's). */
+  learned: number;
 }
 
 /**
@@ -176,6 +184,29 @@ export interface SemanticHit {
  * fact most often. The thresholds of fuse-hits.ts read the text's closeness alone (`text`).
  */
 export const QUESTION_OFFSET = 0.05;
+
+/**
+ * The section classifier's probability counts this much in a section's closeness for ranking
+ * (section-classifier.ts); the confidence reads the closeness without it (fuse-hits.ts). Chosen on the
+ * tuning sets, each told without its own questions (ADR 0065, twelfth session): 0.2 and 0.3 stated the
+ * fact for 1,415 and 1,416 of 1,606 answerable questions (1,395 without the classifier), with 72 and 84
+ * confident wrong answers (69 without).
+ */
+export const LEARNED_WEIGHT = 0.2;
+
+/** Each section's row of the classifier, per index and classifier (-1: none, a business's section). */
+const classRows = new WeakMap<VectorIndex, WeakMap<SectionClassifier, Int32Array>>();
+function classRowsOf(idx: VectorIndex, classifier: SectionClassifier): Int32Array {
+  const known = classRows.get(idx) ?? new WeakMap<SectionClassifier, Int32Array>();
+  classRows.set(idx, known);
+  let rows = known.get(classifier);
+  if (!rows) {
+    const at = new Map(classifier.labels.map((l, i) => [l, i] as const));
+    rows = Int32Array.from(idx.labels, (l) => (l === null ? -1 : (at.get(l) ?? -1)));
+    known.set(classifier, rows);
+  }
+  return rows;
+}
 
 /** The sections nearest the question in meaning (cosine similarity), shipped and the business's own. */
 export async function semanticSearch(
@@ -208,12 +239,17 @@ export async function semanticSearch(
     } else if (dot > (bestText[section] ?? -2)) bestText[section] = dot;
     if (dot > (best[section] ?? -2)) best[section] = dot;
   }
+  const classifier = activeClassifier();
+  const probabilities = classifier ? sectionProbabilities(classifier, query) : null;
+  const rowOf = classifier ? classRowsOf(idx, classifier) : null;
   const scores: SemanticHit[] = [];
   let floor = -2;
   for (let i = 0; i < best.length; i += 1) {
-    const similarity = best[i] ?? -2;
+    const row = rowOf?.[i] ?? -1;
+    const learned = row >= 0 ? (probabilities?.[row] ?? 0) : 0;
+    const similarity = (best[i] ?? -2) + LEARNED_WEIGHT * learned;
     if (similarity <= floor) continue;
-    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0 });
+    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, learned });
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);
