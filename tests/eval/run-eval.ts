@@ -17,7 +17,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5 and unseen-11 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11 and unseen-12 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
@@ -90,11 +90,13 @@ await run('unseen-9 (tests/eval/pilot/unseen-9.json), read blind once at each en
 await run('unseen-10 (tests/eval/pilot/unseen-10.json), read blind at each end of the tenth session of issue 14 and twice in the eleventh, then among the examples', pilot('unseen-10'), 'unseen-10');
 await run('train-1 (tests/eval/pilot/train-1.json), 200 questions written blind in the eleventh session of issue 14 as examples for the engine to learn from (question-examples-file.ts)', pilot('train-1'), 'train-1');
 await run('train-2 (tests/eval/pilot/train-2.json), 200 more written blind by another helper for the same', pilot('train-2'), 'train-2');
+await run('train-3 (tests/eval/pilot/train-3.json), 200 more written blind in the twelfth session, read once on 3541d8a, then among the examples', pilot('train-3'), 'train-3');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
   await run('unseen-5 (tests/eval/pilot/unseen-5.json), written without the knowledge base, never tuned on', pilot('unseen-5'), 'unseen-5');
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
+  await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
