@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyQueries, drones, flightLogs, knowledgeSections, queries } from '../../src/server/db/schema/index.ts';
 import { knowledgeVersion, nearestSections, QUESTION_OFFSET } from '../../src/server/modules/knowledge/embeddings.ts';
 import { loadArticles } from '../../src/server/modules/knowledge/load-articles.ts';
-import { leaveOutExamplesOf, QUESTION_EXAMPLES_FILE, questionExamples, sectionLabel } from '../../src/server/modules/knowledge/question-examples-file.ts';
+import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, sectionLabel } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
@@ -231,7 +230,7 @@ describe('answers', () => {
 describe("pilots' questions as views of the sections that answer them", () => {
   it('finds a section through a pilot question labelled with it, and not once that set is left out', async () => {
     const examples = questionExamples();
-    if (!examples) throw new Error('knowledge/question-examples.json is missing or of another model');
+    if (!examples) throw new Error('knowledge/question-examples/ is missing or of another model');
     // A pilot's question of unseen-4 labelled with one section.
     const at = examples.sections.findIndex((s, i) => s.length === 1 && examples.sourceNames[examples.sources[i] ?? -1] === 'unseen-4');
     const [label] = examples.sections[at] ?? [];
@@ -239,7 +238,7 @@ describe("pilots' questions as views of the sections that answer them", () => {
     const sectionId = rows.rows.find((r) => sectionLabel(r.slug, r.position) === label)?.id;
     expect(sectionId).toBeDefined();
     // The example's own vector as the question: the same text, so its view is at similarity 1.
-    const question = (JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')) as { examples: { text: string }[] }).examples[at]?.text ?? '';
+    const question = readQuestionExamplesFile().examples[at]?.text ?? '';
     const version = await knowledgeVersion(t.db);
     const found = await nearestSections(t.db, [question], { businessId: null, version });
     const hit = found.find((h) => h.id === sectionId);

@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedTexts, queryKey } from '../../src/server/modules/knowledge/encoder.ts';
 import { encodeVector } from '../../src/server/modules/knowledge/shipped-vectors.ts';
-import { QUESTION_EXAMPLES_FILE, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/knowledge/question-examples-file.ts';
+import { QUESTION_EXAMPLES_DIR, writeQuestionExamplesFile, type ExampleKind, type QuestionExamplesFile } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { classifierFile, SECTION_CLASSIFIER_FILE, trainClassifier, trainingSet } from '../../src/server/modules/knowledge/section-classifier.ts';
 import { TUNING_FILES } from './tune-set.ts';
 
 /**
- * `npm run kb:examples`: writes knowledge/question-examples.json, the labelled questions the engine
+ * `npm run kb:examples`: writes knowledge/question-examples/, the labelled questions the engine
  * tells a new question's kind by (question-examples.ts, ADR 0065): the tuning sets' questions, the
  * development set's, and the even half of harm-2 (the half read while tuning). A follow-up is left out:
  * "what about at night" is answerable only after its question. The sets that measure the engine
@@ -47,7 +47,7 @@ const file: QuestionExamplesFile = {
   dims: EMBEDDING_DIMS,
   examples: unique.map((e, i) => ({ ...e, vector: encodeVector(vectors[i] ?? new Float32Array(EMBEDDING_DIMS)) })),
 };
-writeFileSync(QUESTION_EXAMPLES_FILE, `{\n  "model": ${JSON.stringify(file.model)},\n  "dims": ${file.dims},\n  "examples": [\n${file.examples.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`);
+writeQuestionExamplesFile(file);
 const count = (k: ExampleKind) => unique.filter((e) => e.kind === k).length;
 // The section classifier learns from these examples and the sections' own questions (section-classifier.ts).
 const training = performance.now();
@@ -55,6 +55,6 @@ const classifier = classifierFile(trainClassifier(trainingSet()));
 writeFileSync(SECTION_CLASSIFIER_FILE, `${JSON.stringify(classifier, null, 1)}\n`);
 console.log(`${SECTION_CLASSIFIER_FILE}: ${classifier.labels.length} sections, trained in ${((performance.now() - training) / 1000).toFixed(1)} s`);
 console.log(
-  `${QUESTION_EXAMPLES_FILE}: ${unique.length} examples (answer ${count('answer')}, harm ${count('harm')}, off topic ${count('offtopic')}, vague ${count('vague')}) ` +
+  `${QUESTION_EXAMPLES_DIR}: ${unique.length} examples (answer ${count('answer')}, harm ${count('harm')}, off topic ${count('offtopic')}, vague ${count('vague')}) ` +
     `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

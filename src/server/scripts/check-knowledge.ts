@@ -40,13 +40,13 @@ try {
     // one naming a section that is gone would silently count for nothing, or for its successor.
     const examples = questionExamples();
     if (!examples) {
-      console.error('knowledge/question-examples.json is missing or of another model. Run npm run kb:examples.');
+      console.error('knowledge/question-examples/ is missing or of another model. Run npm run kb:examples.');
       process.exit(1);
     }
     const labels = new Set(articles.flatMap((a) => a.sections.map((_, i) => sectionLabel(a.slug, i))));
     const unknown = [...new Set(examples.sections.flat())].filter((l) => !labels.has(l));
     if (unknown.length) {
-      console.error(`knowledge/question-examples.json names sections that do not exist: ${unknown.join(', ')}. Fix the labels in tests/eval/pilot and run npm run kb:examples.`);
+      console.error(`knowledge/question-examples/ names sections that do not exist: ${unknown.join(', ')}. Fix the labels in tests/eval/pilot and run npm run kb:examples.`);
       process.exit(1);
     }
     console.log(`examples         ${examples.kinds.length} labelled questions, every section they name exists`);

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDING_MODEL, embedQuery, queryKey } from '../knowledge/encoder.ts';
 import { TUNING_FILES } from '../../../../tests/eval/tune-set.ts';
-import { leaveOutExamplesOf, QUESTION_EXAMPLES_FILE } from '../knowledge/question-examples-file.ts';
+import { leaveOutExamplesOf, readQuestionExamplesFile } from '../knowledge/question-examples-file.ts';
 import { clausesOf } from './harm-intent.ts';
 import { closenessByKind, harmfulClausesByExamples, kindByExamples } from './question-examples.ts';
 
-const file = JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')) as { model: string; examples: { kind: string; source: string; text: string }[] };
+const file = readQuestionExamplesFile();
 
 // The real encoder and the committed examples: the point is what they recognise in wordings they do not hold.
 describe('the kind of a question by its nearest labelled examples', () => {

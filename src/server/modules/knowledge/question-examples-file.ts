@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, questionViews, sectionKey } from './encoder.ts';
@@ -10,7 +10,7 @@ import { decodeVector, shippedVectors } from './shipped-vectors.ts';
  * Questions pilots asked, each labelled by what it called for and, when answerable, by the shipped
  * sections that answer it (ADR 0065, eleventh session): the tuning sets' questions, written blind by
  * people who had not read the knowledge base, with their vectors (`npm run kb:examples` writes
- * knowledge/question-examples.json). The assistant tells a question's kind by them
+ * knowledge/question-examples/). The assistant tells a question's kind by them
  * (assistant/question-examples.ts) and semantic search counts them among the sections' own questions
  * (embeddings.ts). Left out, so they still measure the engine: the held-out half, unseen-5,
  * unseen-11 and later blind sets, the odd half of harm-2.
@@ -21,7 +21,13 @@ export type ExampleKind = (typeof EXAMPLE_KINDS)[number];
 /** How the question sets and the examples name a shipped section: `<article slug>#<1-based position>`. */
 export const sectionLabel = (slug: string, position: number): string => `${slug}#${position + 1}`;
 
-export const QUESTION_EXAMPLES_FILE = join(KNOWLEDGE_DIR, 'question-examples.json');
+/**
+ * The examples' files: one file grew past 1.7 MB at 2,454 examples, near the repository's 2 MB limit,
+ * so they are written in QUESTION_EXAMPLE_SHARDS files of consecutive examples (`0.json`, `1.json`…),
+ * read back in that order: the order is the same as one file's, and so is what is learnt from it.
+ */
+export const QUESTION_EXAMPLES_DIR = join(KNOWLEDGE_DIR, 'question-examples');
+export const QUESTION_EXAMPLE_SHARDS = 4;
 
 const fileSchema = z.object({
   model: z.string(),
@@ -38,6 +44,24 @@ const fileSchema = z.object({
   ),
 });
 export type QuestionExamplesFile = z.input<typeof fileSchema>;
+
+/** The committed examples' files as one (throws when they are absent or malformed). */
+export function readQuestionExamplesFile(dir = QUESTION_EXAMPLES_DIR): z.output<typeof fileSchema> {
+  const shards = Array.from({ length: QUESTION_EXAMPLE_SHARDS }, (_, i) => fileSchema.parse(JSON.parse(readFileSync(join(dir, `${i}.json`), 'utf8'))));
+  const [first] = shards;
+  if (!first || shards.some((f) => f.model !== first.model || f.dims !== first.dims)) throw new Error('the examples\' files are of different models');
+  return { model: first.model, dims: first.dims, examples: shards.flatMap((f) => f.examples) };
+}
+
+/** Writes the examples as QUESTION_EXAMPLE_SHARDS files of consecutive examples, one example per line. */
+export function writeQuestionExamplesFile(file: QuestionExamplesFile, dir = QUESTION_EXAMPLES_DIR): void {
+  mkdirSync(dir, { recursive: true });
+  const size = Math.ceil(file.examples.length / QUESTION_EXAMPLE_SHARDS);
+  for (let i = 0; i < QUESTION_EXAMPLE_SHARDS; i += 1) {
+    const part = file.examples.slice(i * size, (i + 1) * size);
+    writeFileSync(join(dir, `${i}.json`), `{\n  "model": ${JSON.stringify(file.model)},\n  "dims": ${file.dims},\n  "examples": [\n${part.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`);
+  }
+}
 
 export interface QuestionExamples {
   kinds: ExampleKind[];
@@ -82,7 +106,7 @@ function sectionQuestionVectors(): Float32Array[] {
 export function questionExamples(): QuestionExamples | null {
   if (examples !== undefined) return examples;
   try {
-    const file = fileSchema.parse(JSON.parse(readFileSync(QUESTION_EXAMPLES_FILE, 'utf8')));
+    const file = readQuestionExamplesFile();
     if (file.model !== EMBEDDING_MODEL || file.dims !== EMBEDDING_DIMS) return (examples = null);
     const own = sectionQuestionVectors();
     const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
