@@ -6,6 +6,7 @@
  * network) over the evaluation questions, first with the shipped knowledge base alone, then with the
  * business passages added, and reports both with its port.
  */
+import { shippedClassifier } from '../src/server/modules/knowledge/section-classifier.ts';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,8 @@ export interface AssistantServerReady {
   /** The labelled examples' vectors (question-examples-file.ts). */
   examplesMb: number;
   examples: number;
+  /** The section classifier's weights (section-classifier.ts), float32. */
+  classifierMb: number;
   database: 'pglite' | 'postgres';
 }
 
@@ -180,6 +183,7 @@ const examples = questionExamples();
 const pilotViews = examples?.sections.reduce((n, s) => n + s.length, 0) ?? 0;
 const vectorsRssMb = ((Number(storedViews) + pilotViews) * (EMBEDDING_DIMS + 8)) / 1e6;
 const examplesMb = examples ? (examples.vectors.byteLength + examples.scales.byteLength + examples.sources.byteLength) / 1e6 : 0;
+const classifierMb = (shippedClassifier()?.weights.byteLength ?? 0) / 1e6;
 
 const port = await listenUntilStopped(app, dataDir);
 // Listening starts the facilities table's first-start load in the background (a long write on the
@@ -203,6 +207,7 @@ const ready: AssistantServerReady = {
   vectorsRssMb,
   examplesMb,
   examples: examples?.kinds.length ?? 0,
+  classifierMb,
   database: database.kind,
 };
 process.send?.(ready);

@@ -39,7 +39,7 @@ export async function benchAssistant({ seconds }: { seconds: number }) {
     );
     console.log(
       `fresh database: shipped knowledge base indexed with its committed vectors in ${fmt(ready.shippedSyncMs)} ms; ` +
-        `embedding ${fmt(ready.embeddedPassages)} business passages ${fmt(ready.businessIndexMs / 1000, 1)} s (${fmt(ready.businessIndexMs / ready.embeddedPassages, 1)} ms each); section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB, labelled examples ${fmt(ready.examples)} in ${fmt(ready.examplesMb, 1)} MB`,
+        `embedding ${fmt(ready.embeddedPassages)} business passages ${fmt(ready.businessIndexMs / 1000, 1)} s (${fmt(ready.businessIndexMs / ready.embeddedPassages, 1)} ms each); section vectors in memory ${fmt(ready.vectorsRssMb, 1)} MB, labelled examples ${fmt(ready.examples)} in ${fmt(ready.examplesMb, 1)} MB, section classifier ${fmt(ready.classifierMb, 2)} MB`,
     );
     // The encoder alone, in a fresh process of its own (load time and the memory it adds).
     console.log(execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./assistant-encoder.ts', import.meta.url))], { encoding: 'utf8' }).trim());
