@@ -2,7 +2,8 @@ import { EMBEDDING_DIMS } from './encoder.ts';
 
 /**
  * Vectors held in memory as rows of EMBEDDING_DIMS int8 numbers with one float scale each (a quarter of
- * float32's memory): the section index (embeddings.ts) and the labelled questions (question-examples-file.ts).
+ * float32's memory): the section index (embeddings.ts), the labelled questions (question-examples-file.ts)
+ * and the section classifier's file (section-classifier.ts).
  * Their dot products stay inline in the scans: a call per row was measurably slower there.
  */
 

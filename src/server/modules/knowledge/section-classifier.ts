@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, sectionKey } from './encoder.ts';
+import { writeInt8Row } from './int8-rows.ts';
 import { KNOWLEDGE_DIR, loadArticles } from './load-articles.ts';
 import { leftOutSource, questionExamples, sectionLabel } from './question-examples-file.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
@@ -105,14 +106,7 @@ export function trainClassifier(set: TrainingSet): SectionClassifier {
 /** The file's form: int8 rows with a scale each (a quarter of float32's size); the rows keep their lengths. */
 export function classifierFile(c: SectionClassifier): SectionClassifierFile {
   const rows = new Int8Array(c.weights.length);
-  const scales = new Float32Array(c.labels.length);
-  c.labels.forEach((_, r) => {
-    let max = 0;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) max = Math.max(max, Math.abs(c.weights[r * EMBEDDING_DIMS + d] ?? 0));
-    const scale = max / 127 || 1;
-    scales[r] = scale;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) rows[r * EMBEDDING_DIMS + d] = Math.round((c.weights[r * EMBEDDING_DIMS + d] ?? 0) / scale);
-  });
+  const scales = Float32Array.from(c.labels, (_, r) => writeInt8Row(rows, r, c.weights.subarray(r * EMBEDDING_DIMS, (r + 1) * EMBEDDING_DIMS)));
   return {
     model: EMBEDDING_MODEL,
     dims: EMBEDDING_DIMS,
