@@ -6,7 +6,6 @@
  * network) over the evaluation questions, first with the shipped knowledge base alone, then with the
  * business passages added, and reports both with its port.
  */
-import { shippedClassifier } from '../src/server/modules/knowledge/section-classifier.ts';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { indexSectionVectors, insertVectors } from '../src/server/modules/knowle
 import { EMBEDDING_DIMS, embedSections, embedTexts, forgetQueryVectors } from '../src/server/modules/knowledge/encoder.ts';
 import { forgetToldQuestions } from '../src/server/modules/assistant/question-examples.ts';
 import { questionExamples } from '../src/server/modules/knowledge/question-examples-file.ts';
+import { shippedClassifier } from '../src/server/modules/knowledge/section-classifier.ts';
 import { rebuildVocabulary } from '../src/server/modules/knowledge/sync.ts';
 
 export interface AssistantServerReady {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classifierFile, loadClassifierFile, trainClassifier, trainingSet, useFoldClassifier } from '../../src/server/modules/knowledge/section-classifier.ts';
+import { classifierFile, loadClassifierFile, trainClassifier, trainingSet, useFoldClassifier, type SectionClassifier } from '../../src/server/modules/knowledge/section-classifier.ts';
 import { TUNING_FILES } from './tune-set.ts';
 
 /**
@@ -16,7 +16,7 @@ export function prepareFoldClassifiers(sources: readonly string[] = TUNING_FILES
   for (const source of sources) {
     const set = trainingSet(source);
     const path = join(dir, `${set.hash}.json`);
-    let classifier;
+    let classifier: SectionClassifier | null;
     try {
       classifier = loadClassifierFile(JSON.parse(readFileSync(path, 'utf8')));
     } catch {

@@ -102,8 +102,8 @@ describe('confidence', () => {
     const words = hit('w#1');
     const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
     const near = [
-      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, learned: 0.4 },
-      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, learned: 0.1 },
+      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82 },
+      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48 },
     ];
     const e = evidenceOf(best, other, [meaningOnly, words], near, 1);
     expect(best?.id).toBe('m#1');
@@ -111,7 +111,7 @@ describe('confidence', () => {
     expect(e.askedAgrees).toBe(0);
     expect(e.lexicalAgrees).toBe(0);
     expect(e.semanticAgrees).toBe(1);
-    // The classifier's share is not closeness: 0.9 less 0.2 × 0.4.
+    // The classifier's share (0.9 for ranking) is not closeness.
     expect(e.similarity).toBeCloseTo(0.82);
   });
 });

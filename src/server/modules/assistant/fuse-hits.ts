@@ -1,4 +1,4 @@
-import { LEARNED_WEIGHT, type SemanticHit } from '../knowledge/embeddings.ts';
+import type { SemanticHit } from '../knowledge/embeddings.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 /**
@@ -110,7 +110,7 @@ export function evidenceOf(
   if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown, asked: 0, askedAgrees: 0 };
   // The closeness the calibration was fitted on: without the section classifier's share, which adds
   // nothing to it (ADR 0065, twelfth session) and, counted, raised the confident wrong answers.
-  const closeness = (h: FusedHit | undefined) => (h ? h.similarity - LEARNED_WEIGHT * (semantic.find((s) => s.id === h.id)?.learned ?? 0) : 0);
+  const closeness = (h: FusedHit | undefined) => (h ? (semantic.find((s) => s.id === h.id)?.closeness ?? h.similarity) : 0);
   return {
     similarity: closeness(best),
     // Signed: the best-ranked section may be less similar than another article's.

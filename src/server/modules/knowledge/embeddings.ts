@@ -4,7 +4,7 @@ import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionVie
 import { writeInt8Row } from './int8-rows.ts';
 import { isLeftOut, questionExamples, sectionLabel, type QuestionExamples } from './question-examples-file.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
-import { activeClassifier, sectionProbabilities, type SectionClassifier } from './section-classifier.ts';
+import { activeClassifier, sectionProbabilities } from './section-classifier.ts';
 
 /** Sections per call to the encoder (up to MAX_VIEWS texts each), and rows per insert: each insert bumps the knowledge version once. */
 const BATCH = 64;
@@ -65,6 +65,8 @@ interface VectorIndex {
   businessIds: (string | null)[];
   /** A shipped section's label (`slug#n`), for the section classifier; null for a business's. */
   labels: (string | null)[];
+  /** Each section's row in a classifier's labels (classRowsOf). */
+  classRows?: { labels: readonly string[]; rows: Int32Array };
   /** Every view of every section, one row of EMBEDDING_DIMS int8 numbers each (a quarter of float32's memory). */
   matrix: Int8Array;
   /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
@@ -166,15 +168,16 @@ export interface SemanticHit {
   id: string;
   /**
    * How close the section is to the question, for ranking: its text's closeness, or its questions' less
-   * QUESTION_OFFSET when that is more, plus LEARNED_WEIGHT × `learned`.
+   * QUESTION_OFFSET when that is more (`closeness`), plus LEARNED_WEIGHT × the section classifier's
+   * probability for it (none for a business's section).
    */
   similarity: number;
   /** Its text's closeness alone: what the thresholds of fuse-hits.ts were set on. */
   text: number;
   /** Its closest question's closeness (encoder.ts, questionViews), 0 for a section without questions. */
   asked: number;
-  /** The section classifier's probability that the section is the one asked about (0 for a business's). */
-  learned: number;
+  /** `similarity` without the section classifier's share: what the confidence reads (fuse-hits.ts). */
+  closeness: number;
 }
 
 /**
@@ -194,18 +197,13 @@ export const QUESTION_OFFSET = 0.05;
  */
 export const LEARNED_WEIGHT = 0.2;
 
-/** Each section's row of the classifier, per index and classifier (-1: none, a business's section). */
-const classRows = new WeakMap<VectorIndex, WeakMap<SectionClassifier, Int32Array>>();
-function classRowsOf(idx: VectorIndex, classifier: SectionClassifier): Int32Array {
-  const known = classRows.get(idx) ?? new WeakMap<SectionClassifier, Int32Array>();
-  classRows.set(idx, known);
-  let rows = known.get(classifier);
-  if (!rows) {
-    const at = new Map(classifier.labels.map((l, i) => [l, i] as const));
-    rows = Int32Array.from(idx.labels, (l) => (l === null ? -1 : (at.get(l) ?? -1)));
-    known.set(classifier, rows);
+/** Each section's row in the classifier's labels (-1: none, a business's section), kept on the index for the labels last asked. */
+function classRowsOf(idx: VectorIndex, labels: readonly string[]): Int32Array {
+  if (idx.classRows?.labels !== labels) {
+    const at = new Map(labels.map((l, i) => [l, i] as const));
+    idx.classRows = { labels, rows: Int32Array.from(idx.labels, (l) => (l === null ? -1 : (at.get(l) ?? -1))) };
   }
-  return rows;
+  return idx.classRows.rows;
 }
 
 /** The sections nearest the question in meaning (cosine similarity), shipped and the business's own. */
@@ -241,15 +239,15 @@ export async function semanticSearch(
   }
   const classifier = activeClassifier();
   const probabilities = classifier ? sectionProbabilities(classifier, query) : null;
-  const rowOf = classifier ? classRowsOf(idx, classifier) : null;
+  const rowOf = classifier ? classRowsOf(idx, classifier.labels) : null;
   const scores: SemanticHit[] = [];
   let floor = -2;
   for (let i = 0; i < best.length; i += 1) {
     const row = rowOf?.[i] ?? -1;
-    const learned = row >= 0 ? (probabilities?.[row] ?? 0) : 0;
-    const similarity = (best[i] ?? -2) + LEARNED_WEIGHT * learned;
+    const closeness = best[i] ?? -2;
+    const similarity = closeness + LEARNED_WEIGHT * (row >= 0 ? (probabilities?.[row] ?? 0) : 0);
     if (similarity <= floor) continue;
-    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, learned });
+    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness });
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);

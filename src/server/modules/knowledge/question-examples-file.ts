@@ -78,28 +78,37 @@ let examples: QuestionExamples | null | undefined;
 
 const KNOWLEDGE_BASE_SOURCE = 'knowledge-base';
 
+/** A shipped section with committed vectors: its label, every view (its text's first, its questions' last) and how many are questions. */
+export interface ShippedSectionViews {
+  label: string;
+  views: Float32Array;
+  questions: number;
+}
+
+/** Every shipped section's committed views, in the knowledge base's order (encoder.ts, sectionViews). */
+export function shippedSectionViews(): ShippedSectionViews[] {
+  const shipped = shippedVectors();
+  return loadArticles().flatMap((article) =>
+    article.sections.flatMap((section, position) => {
+      const committed = shipped.get(sectionKey(section));
+      return committed ? [{ label: sectionLabel(article.slug, position), views: decodeVector(committed), questions: questionViews(section).length }] : [];
+    }),
+  );
+}
+
 /**
  * The questions the shipped sections say they answer (encoder.ts, questionViews), from their committed
  * vectors: answerable by construction, on every subject the knowledge base covers, where the pilots'
  * answerable questions leave some out. Without them a pilot's "lipo caught fire in my garage how do you
- * put it out" was nearer the arson requests than any answerable example, and refused (ADR 0065,
+ * put it out" was nearer the arson requests than every answerable example, and refused (ADR 0065,
  * eleventh session: leaving each set out in turn, 3 of 1,743 answerable questions were taken for harm
  * and 1 for off topic; with them, none).
  */
 function sectionQuestionVectors(): Float32Array[] {
-  const shipped = shippedVectors();
-  const found: Float32Array[] = [];
-  for (const article of loadArticles()) {
-    for (const section of article.sections) {
-      const committed = shipped.get(sectionKey(section));
-      if (!committed) continue;
-      const all = decodeVector(committed);
-      const views = all.length / EMBEDDING_DIMS;
-      // The questions' views are the last ones (encoder.ts, sectionViews).
-      for (let v = views - questionViews(section).length; v < views; v += 1) found.push(all.subarray(v * EMBEDDING_DIMS, (v + 1) * EMBEDDING_DIMS));
-    }
-  }
-  return found;
+  return shippedSectionViews().flatMap(({ views, questions }) => {
+    const count = views.length / EMBEDDING_DIMS;
+    return Array.from({ length: questions }, (_, q) => views.subarray((count - questions + q) * EMBEDDING_DIMS, (count - questions + q + 1) * EMBEDDING_DIMS));
+  });
 }
 
 /** The committed examples; null when the file is absent or of another model (their vectors are not comparable). */

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EMBEDDING_DIMS, EMBEDDING_MODEL, sectionKey } from './encoder.ts';
+import { EMBEDDING_DIMS, EMBEDDING_MODEL } from './encoder.ts';
 import { writeInt8Row } from './int8-rows.ts';
-import { KNOWLEDGE_DIR, loadArticles } from './load-articles.ts';
-import { leftOutSource, questionExamples, sectionLabel } from './question-examples-file.ts';
-import { decodeVector, shippedVectors } from './shipped-vectors.ts';
+import { KNOWLEDGE_DIR } from './load-articles.ts';
+import { leftOutSource, questionExamples, shippedSectionViews } from './question-examples-file.ts';
 import { CLASSIFIER_TRAINING, trainSectionClassifier, type ClassifierExample } from './train-section-classifier.ts';
 
 /**
@@ -55,28 +54,18 @@ export interface TrainingSet {
  * evaluation's cross-validation by writer).
  */
 export function trainingSet(leaveOut: string | null = null): TrainingSet {
-  const shipped = shippedVectors();
-  const labels: string[] = [];
-  const views: Float32Array[] = [];
-  const examples: ClassifierExample[] = [];
-  for (const article of loadArticles()) {
-    article.sections.forEach((section, position) => {
-      const committed = shipped.get(sectionKey(section));
-      if (!committed) return;
-      const all = decodeVector(committed);
-      const cls = labels.length;
-      labels.push(sectionLabel(article.slug, position));
-      views.push(all);
-      // Every view, its text's and its questions' alike: both say what the section answers.
-      for (let at = 0; at < all.length; at += EMBEDDING_DIMS) examples.push({ vector: all.subarray(at, at + EMBEDDING_DIMS), classes: [cls] });
-    });
-  }
+  const sections = shippedSectionViews();
+  const labels = sections.map((s) => s.label);
+  // Every view, its text's and its questions' alike: both say what the section answers.
+  const examples: ClassifierExample[] = sections.flatMap(({ views }, cls) =>
+    Array.from({ length: views.length / EMBEDDING_DIMS }, (_, v) => ({ vector: views.subarray(v * EMBEDDING_DIMS, (v + 1) * EMBEDDING_DIMS), classes: [cls] })),
+  );
   const byLabel = new Map(labels.map((l, i) => [l, i] as const));
   const pilots = questionExamples();
   if (pilots) {
-    pilots.sections.forEach((sections, i) => {
+    pilots.sections.forEach((named, i) => {
       if (pilots.sourceNames[pilots.sources[i] ?? -1] === leaveOut) return;
-      const classes = sections.map((l) => byLabel.get(l)).filter((c): c is number => c !== undefined);
+      const classes = named.map((l) => byLabel.get(l)).filter((c): c is number => c !== undefined);
       if (!classes.length) return;
       const scale = pilots.scales[i] ?? 0;
       const vector = Float32Array.from(pilots.vectors.subarray(i * EMBEDDING_DIMS, (i + 1) * EMBEDDING_DIMS), (x) => x * scale);
@@ -84,7 +73,7 @@ export function trainingSet(leaveOut: string | null = null): TrainingSet {
     });
   }
   const init = new Float32Array(labels.length * EMBEDDING_DIMS);
-  views.forEach((all, cls) => {
+  sections.forEach(({ views: all }, cls) => {
     const row = init.subarray(cls * EMBEDDING_DIMS, (cls + 1) * EMBEDDING_DIMS);
     for (let at = 0; at < all.length; at += EMBEDDING_DIMS) for (let d = 0; d < EMBEDDING_DIMS; d += 1) row[d] = (row[d] ?? 0) + (all[at + d] ?? 0);
     const norm = Math.hypot(...row) || 1;

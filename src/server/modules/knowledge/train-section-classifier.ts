@@ -47,7 +47,7 @@ export function trainSectionClassifier(init: Float32Array, classes: number, exam
       const target = 1 / Math.max(example.classes.length, 1);
       for (let c = 0; c < classes; c += 1) {
         const error = (logits[c] ?? 0) / sum - (example.classes.includes(c) ? target : 0);
-        // Most classes are far from any one example: their share of the gradient is noise.
+        // Most classes are far from each example: their share of the gradient is noise.
         if (Math.abs(error) < 1e-5) continue;
         const g = opts.temperature * error;
         const base = c * D;
