@@ -18,9 +18,10 @@ import { openShippedKnowledge } from './shipped-engine.ts';
  * each end of the ninth, since the tenth; unseen-9, read three times in the tenth (ADR 0065), since later
  * in the tenth. In the eleventh: unseen-10 (read at each end of the tenth and twice in the eleventh), and
  * train-1 and train-2, written blind as examples to learn from (read once blind on 2f30441 first). In
- * the twelfth, train-3, written and labelled blind the same way (read once blind on 3541d8a first).
+ * the twelfth, train-3, written and labelled blind the same way (read once blind on 3541d8a first). In the
+ * thirteenth, train-4, leaning on the line between harmful and lawful requests (read once blind on c301c8e).
  */
-export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4', 'unseen-6', 'unseen-7', 'unseen-8', 'unseen-9', 'unseen-10', 'train-1', 'train-2', 'train-3'] as const;
+export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4', 'unseen-6', 'unseen-7', 'unseen-8', 'unseen-9', 'unseen-10', 'train-1', 'train-2', 'train-3', 'train-4'] as const;
 
 export interface TuneItem {
   kind: string;
