@@ -168,6 +168,20 @@ describe('answers', () => {
     expect(other.answer).not.toMatch(/^DJI Mavic 3 Classic and Mavic 3 Pro specs/);
   });
 
+  it('reads a question that leans on the one before without saying so in the conversation, and a new subject on its own', async () => {
+    const u = await createUser(t, 'followup-context', 'admin');
+    await ask(u, 'lost my air 2s in the woods yesterday, app shows its last spot');
+    // No "and…", no pronoun the rules read as a follow-up: alone it is unclear, with the lost drone it is not.
+    const lost = (await ask(u, 'if i never find it am i supposed to tell the faa or deregister it')).json<QueryResponse>();
+    expect(lost.answer).toMatch(/^Drone never found/);
+    expect(lost.context.needsMoreContext).toBe(false);
+    await ask(u, 'part 107 recurrent, is it a test? where do i take it and how often');
+    const lapsed = (await ask(u, 'my 24 months ran out last week, can i still fly for my job tomorrow')).json<QueryResponse>();
+    expect(lapsed.answer).toMatch(/^Part 107 recurrent training every 24 calendar months/);
+    const storage = (await ask(u, 'how should i store lipo batteries for the winter')).json<QueryResponse>();
+    expect(storage.answer).toMatch(/^How to store drone batteries/);
+  });
+
   it('tailors the answer to the pilot’s primary drone and says so', async () => {
     const u = await createUser(t, 'tailored', 'admin');
     await t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'M4P-1', serialNumber: 'SN1', manufacturer: 'DJI', model: 'Mini 4 Pro', isPrimary: true });

@@ -15,6 +15,11 @@ export interface RetrieveInput {
   primary: DroneContext | null;
   businessId: string | null;
   retrieval?: Retrieval;
+  /**
+   * How a question asked after another is read: as its wording says (a follow-up when it starts like one
+   * or leans on a pronoun), or with the question before it whatever its wording (answer-engine.ts).
+   */
+  reading?: 'as-worded' | 'with-previous';
 }
 
 export interface Retrieved {
@@ -103,17 +108,18 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   let groups = current.groups;
   let allWords = current.words;
   const previous = input.previousQuestions[0];
-  if (previous && isFollowUp(input.question, current.groups)) {
+  const withPrevious = input.reading === 'with-previous';
+  if (previous && (withPrevious || isFollowUp(input.question, current.groups))) {
     const earlier = await groupsFor(db, retrieval, previous);
     const known = new Set(groups.map((g) => g.word));
     groups = [...groups, ...earlier.groups.filter((g) => !known.has(g.word))];
     allWords = [...allWords, ...earlier.words];
   }
-  let followUp = Boolean(previous) && groups.length > current.groups.length;
+  let followUp = Boolean(previous) && (withPrevious || groups.length > current.groups.length);
   // A follow-up naming only a drone ("and a Mavic 3?") means what the question before it does.
   const pair = current.onlyDroneNames ? [previous ?? ''] : [current.corrected, previous ?? ''];
   let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? pair : [current.corrected], input.businessId);
-  if (followUp && previous && !startsLikeFollowUp(input.question)) {
+  if (followUp && previous && !withPrevious && !startsLikeFollowUp(input.question)) {
     // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
     // fly?"): kept only when the section the pair is nearest is among those nearest each question alone.
     const pairs = semantic[0]?.id;
