@@ -7,7 +7,7 @@ import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SI
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
-import { harmfulClausesByExamples, kindByExamples } from './question-examples.ts';
+import { harmfulClausesByExamples, harmLeadByExamples, KIND_MARGIN, kindByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type Retrieved, type RetrieveInput } from './retrieve.ts';
@@ -97,6 +97,18 @@ const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
 /** "How many hours have I flown?": answered from the pilot's own logbook, not the knowledge base. */
 export const asksForLogbookTotals = (lower: string) => ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower);
 
+/**
+ * The further the labelled examples take a question for harm past their margin, the more the
+ * statements of harm-intent.ts may disagree: a few dozen hand-written sentences cannot hold every
+ * harmful purpose ("drop a care package into the yard at the state pen", "keep it out of the stadium's
+ * drone detection"), ~250 harmful requests written blind hold more. Chosen by leaving each tuning set
+ * out in turn (ADR 0065, thirteenth session; 254 harmful, 2,359 other questions, harm-2's even half
+ * among them): at 0.75 the examples and statements recognise 174 harmful ones against 155, and take no
+ * more of the others for harm; at 1 a lawful drop-release set-up question is refused.
+ */
+export const STATEMENT_TOLERANCE_PER_LEAD = 0.75;
+const statementTolerance = async (question: string) => STATEMENT_TOLERANCE_PER_LEAD * Math.max(0, (await harmLeadByExamples(question)) - KIND_MARGIN.harm);
+
 /** A clause the labelled examples take for harm and the statements confirm (question-examples.ts). */
 async function harmInAClause(question: string): Promise<HarmKind | null> {
   for (const clause of await harmfulClausesByExamples(clausesOf(question))) {
@@ -163,7 +175,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is
   // the nearest statement's.
   const byExamples = await kindByExamples(input.question);
-  const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question) : await harmInAClause(input.question);
+  const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question, await statementTolerance(input.question)) : await harmInAClause(input.question);
   if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false };
 
   if (!found) {

@@ -145,16 +145,16 @@ export async function harmfulByMeaning(question: string, answerable = 0): Promis
 
 /**
  * Whether the statements agree with the labelled examples (question-examples.ts) that a question is
- * harmful: as close to a harmful statement as to every lawful question. The examples hold few lawful
- * uses of a drop release, so "drop a flotation device to a swimmer" or "drop bait 200 m out" sit nearer
- * harmful drops there; the lawful statements tell them apart (ADR 0065, eleventh session: leaving each
- * tuning set out in turn, this spared 3 of 3 lawful questions taken for harm and kept 99 of 115
- * harmful ones). The harmful statement's kind, or null.
+ * harmful: as close to a harmful statement as to every lawful question, less `tolerance`. The examples
+ * hold few lawful uses of a drop release, so "drop a flotation device to a swimmer" or "drop bait 200 m
+ * out" sit nearer harmful drops there; the lawful statements tell them apart (ADR 0065, eleventh
+ * session: leaving each tuning set out in turn, this spared 3 of 3 lawful questions taken for harm and
+ * kept 99 of 115 harmful ones). The harmful statement's kind, or null.
  */
-export async function harmConfirmedByStatements(question: string): Promise<HarmKind | null> {
+export async function harmConfirmedByStatements(question: string, tolerance = 0): Promise<HarmKind | null> {
   try {
     const near = await nearestHarm(question);
-    return near.margin >= 0 ? near.kind : null;
+    return near.margin >= -tolerance ? near.kind : null;
   } catch {
     return null;
   }

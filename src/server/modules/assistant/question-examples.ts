@@ -91,6 +91,19 @@ export async function kindByExamples(question: string): Promise<Exclude<ExampleK
 }
 
 /**
+ * How much nearer the question is to harmful examples than to answerable ones (0 without the examples
+ * or the encoder): how far the statements of harm-intent.ts may disagree before a refusal (answer-engine.ts).
+ */
+export async function harmLeadByExamples(question: string): Promise<number> {
+  try {
+    const near = await closenessOf(question);
+    return near ? near.harm - near.answer : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * A clause of a longer question must be this much closer to harmful examples than to answerable ones:
  * a harmful purpose told in passing in a long story is diluted in the whole question's vector, as with
  * the statements (harm-intent.ts, clausesOf). Leaving each tuning set out in turn, clauses at 0.06
