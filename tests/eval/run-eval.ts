@@ -17,10 +17,10 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12 and unseen-13 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13 and unseen-14 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
- * refused rates. `-- --verbose` prints every miss; `-- --tune-only` runs the development set and the
+ * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
  * tune half only (while tuning); `-- --dump FILE` writes the tune half's outcomes
  * (for fitting the confidence, tests/eval/fit-confidence.ts). A measurement, not a gate.
  */
@@ -76,6 +76,15 @@ async function run(label: string, items: Item[], source: string | null = null) {
   return outcomes;
 }
 
+// `--only NAME`: that pilot set alone (a blind set read on another engine, such as a worktree of the start).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+if (only) {
+  await run(`${only} (tests/eval/pilot/${only}.json) alone`, pilot(only), only);
+  await database.close();
+  process.exit(0);
+}
+
 await run('development set (tests/eval/*.json)', devItems, 'development');
 const tune = pilot('tune');
 const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune, 'tune');
@@ -99,6 +108,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
+  await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, never tuned on', pilot('unseen-14'), 'unseen-14');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
