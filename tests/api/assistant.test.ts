@@ -6,6 +6,7 @@ import { loadArticles } from '../../src/server/modules/knowledge/load-articles.t
 import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, sectionLabel } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
+import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
 import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -189,6 +190,19 @@ describe('answers', () => {
     expect(lapsed.answer).toMatch(/^Part 107 recurrent training every 24 calendar months/);
     const storage = (await ask(u, 'how should i store lipo batteries for the winter')).json<QueryResponse>();
     expect(storage.answer).toMatch(/^How to store drone batteries/);
+  });
+
+  it('declines a question about something else asked after a drone question, instead of answering it from the one before', async () => {
+    const u = await createUser(t, 'offtopic-after', 'admin');
+    await ask(u, 'getting desyncs on punch outs with my 5 inch');
+    const bread = (await ask(u, 'whats a good banana bread recipe')).json<QueryResponse>();
+    expect(bread.answer).toBe(OFF_TOPIC_ANSWER);
+    await ask(u, 'How high can I fly under Part 107?');
+    const tire = (await ask(u, 'how do i change a tire on my car')).json<QueryResponse>();
+    expect(tire.answer).toBe(OFF_TOPIC_ANSWER);
+    // A follow-up by its wording is still read with the question before.
+    const night = (await ask(u, 'and at night?')).json<QueryResponse>();
+    expect(night.answer.toLowerCase()).toMatch(/night|anti-collision/);
   });
 
   it('tailors the answer to the pilot’s primary drone and says so', async () => {

@@ -3,7 +3,7 @@ import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../share
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
-import { calibratedConfidence, evidenceOf, type Evidence, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
@@ -90,9 +90,11 @@ function saysTooLittle(ideas: number, closest: number, pointsAtUnnamed: () => bo
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
 
 // The pilot's own flights: "my flights", "have I flown", "when did I last fly"; an "I" somewhere beside a
-// "flight" is not enough ("how big a power bank can I bring on a flight" is about an airliner).
-const ABOUT_MY_LOGBOOK = /\b(my (last |total |logged |recorded )?(flights?|flight (hours|time)|hours|logbook|logs)|(i've|ive|i have|have i|did i)( already| ever| last)? (flown|logged|fly)|i (flew|logged))\b/;
-const ASKS_A_TOTAL = /\b(how many|how much|total|last|when did|count)\b/;
+// "flight" is not enough ("how big a power bank can I bring on a flight" is about an airliner), and "my
+// flight to Cancun" is a trip. "Last" asks a total only of a flight or a time ("my last flight"), not in
+// "cancelled last minute".
+const ABOUT_MY_LOGBOOK = /\b(my (last |total |logged |recorded )?(flights?(?! (to|from|back|home)\b)|flight (hours|time)|hours|logbook|logs)|(i've|ive|i have|have i|did i)( already| ever| last)? (flown|logged|fly)|i (flew|logged))\b/;
+const ASKS_A_TOTAL = /\b(how many|how much|total|last (flights?|time|fl(y|ew))|when did|count)\b/;
 
 /** "How many hours have I flown?": answered from the pilot's own logbook, not the knowledge base. */
 export const asksForLogbookTotals = (lower: string) => ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower);
@@ -138,10 +140,41 @@ function confidenceOf(found: Retrieved): number {
  */
 export const READ_WITH_PREVIOUS_BELOW = 0.3;
 
+type ExampleVerdict = Awaited<ReturnType<typeof kindByExamples>>;
+
+/**
+ * The question says something about a subject outside drones (two term groups or more, no drone word):
+ * far from every section, or closer to another subject (off-domain.ts), or so the labelled examples say
+ * (unless it names a drone model). A follow-up by its wording is never judged alone here.
+ */
+async function offTopicAsWorded(found: Retrieved, input: EngineInput, byExamples: ExampleVerdict, businessBest: boolean): Promise<boolean> {
+  if (found.followUp || businessBest) return false;
+  if (!found.namesModel && byExamples === 'offtopic') return true;
+  if (found.current < 2) return false;
+  if (!found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY) return true;
+  return !found.namesModel && (namesAnotherMachine(input.question.toLowerCase()) || (await outsideSubject(input.question, found.closest, found.namesDrones)) !== null);
+}
+
+/**
+ * No drone word and not close in meaning to any section, and the best section holds too little of the
+ * question, or only its place names ("What's the capital of Australia" shares a place name with the
+ * sections found, not "how high am I allowed to go in England", whose other words other sections hold).
+ */
+function outsideTheKnowledgeBase(found: Retrieved, ranked: FusedHit[]): boolean {
+  const best = ranked[0];
+  if (!best) return true;
+  if (found.inDomain) return false;
+  const onlyPlaceShared = () => ranked.slice(0, 3).every((h) => h.covered.slice(0, found.current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? '')));
+  return best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared();
+}
+
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
   if (input.previousQuestions.length === 0 || !asWorded || asWorded.followUp) return asWorded;
+  // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
+  // declined as it is worded, not answered from the question before.
+  if (outsideTheKnowledgeBase(asWorded, fuseRankings(asWorded.lexical, asWorded.similarity)) || (await offTopicAsWorded(asWorded, input, await kindByExamples(input.question), false))) return asWorded;
   const own = confidenceOf(asWorded);
   if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
@@ -182,7 +215,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
   }
-  const { current, groupCount, followUp, semantic, lexical, similarity, inDomain, namesDrones } = found;
+  const { current, groupCount, followUp, semantic, lexical, similarity, namesDrones } = found;
   const topSimilarity = found.closest;
   const ranked = fuseRankings(lexical, similarity);
   const best = ranked[0];
@@ -197,16 +230,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // not even be computed yet).
   // A question that says something (two term groups) about a subject outside drones (off-domain.ts) is
   // declined too, when it is closer to that subject than to any section.
-  const saysSomething = current >= 2 && !followUp && !best?.businessId;
-  const says = saysSomething && !namesDrones;
   // A drone named by its model is the subject, whatever else is said ("a paid wedding shoot w my mini 3 pro").
-  const outside =
-    (!followUp && !best?.businessId && !found.namesModel && byExamples === 'offtopic') ||
-    (saysSomething && !found.namesModel && (namesAnotherMachine(lower) || (await outsideSubject(input.question, topSimilarity, namesDrones)) !== null));
-  // "What's the capital of Australia": a place name is all it shares with the sections found, not "how
-  // high am I allowed to go in England", whose other words other sections hold.
-  const onlyPlaceShared = () => ranked.slice(0, 3).every((h) => h.covered.slice(0, current).every((c, i) => !c || namesPlace(found.groupWords[i] ?? '')));
-  if (!best || (!inDomain && (best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared())) || (says && topSimilarity < OFF_TOPIC_SIMILARITY) || outside) {
+  const outside = await offTopicAsWorded(found, input, byExamples, Boolean(best?.businessId));
+  if (!best || outsideTheKnowledgeBase(found, ranked) || outside) {
     // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
     // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
     // ("what time is it in Nairobi" names a place no section does).
