@@ -143,16 +143,17 @@ export const READ_WITH_PREVIOUS_BELOW = 0.3;
 type ExampleVerdict = Awaited<ReturnType<typeof kindByExamples>>;
 
 /**
- * The question says something about a subject outside drones (two term groups or more, no drone word):
- * far from every section, or closer to another subject (off-domain.ts), or so the labelled examples say
- * (unless it names a drone model). A follow-up by its wording is never judged alone here.
+ * The question says something about a subject outside drones: so the labelled examples say (unless it
+ * names a drone model), or it names another machine or is closer to another subject than to any
+ * section (off-domain.ts). A drone named by its model is the subject, whatever else is said ("a paid
+ * wedding shoot w my mini 3 pro"). A follow-up by its wording, or a question a business document
+ * answers best, is never judged alone here.
  */
-async function offTopicAsWorded(found: Retrieved, input: EngineInput, byExamples: ExampleVerdict, businessBest: boolean): Promise<boolean> {
+async function aboutAnotherSubject(found: Retrieved, input: EngineInput, byExamples: ExampleVerdict, businessBest: boolean): Promise<boolean> {
   if (found.followUp || businessBest) return false;
   if (!found.namesModel && byExamples === 'offtopic') return true;
-  if (found.current < 2) return false;
-  if (!found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY) return true;
-  return !found.namesModel && (namesAnotherMachine(input.question.toLowerCase()) || (await outsideSubject(input.question, found.closest, found.namesDrones)) !== null);
+  if (found.current < 2 || found.namesModel) return false;
+  return namesAnotherMachine(input.question.toLowerCase()) || (await outsideSubject(input.question, found.closest, found.namesDrones)) !== null;
 }
 
 /**
@@ -168,13 +169,31 @@ function outsideTheKnowledgeBase(found: Retrieved, ranked: FusedHit[]): boolean 
   return best.coverage < OFF_DOMAIN_MIN_COVERAGE || onlyPlaceShared();
 }
 
+/**
+ * Whether the question, read as these retrievals read it, is not the knowledge base's to answer:
+ * 'decline' (the scope reply) or 'ask' (a clarifying question), or null when it is. A question with no
+ * drone word must be mostly matched to count as ours ("who won the football game" shares one word with
+ * the stadium rules); one that says something (two term groups) and is far from every section is about
+ * something else, matched or not; and one about another subject is declined. But "it's making a weird
+ * noise", a thing it does not name in words the knowledge base uses, is about the pilot's own drone
+ * more often than not, so it is asked about instead ("what time is it in Nairobi" names a place no
+ * section does).
+ */
+async function notOurs(found: Retrieved, ranked: FusedHit[], input: EngineInput, byExamples: ExampleVerdict): Promise<'decline' | 'ask' | null> {
+  const businessBest = Boolean(ranked[0]?.businessId);
+  const far = found.current >= 2 && !found.followUp && !businessBest && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
+  const another = await aboutAnotherSubject(found, input, byExamples, businessBest);
+  if (!(outsideTheKnowledgeBase(found, ranked) || far || another)) return null;
+  return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(input.question.toLowerCase()) ? 'ask' : 'decline';
+}
+
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
   if (input.previousQuestions.length === 0 || !asWorded || asWorded.followUp) return asWorded;
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
   // declined as it is worded, not answered from the question before.
-  if (outsideTheKnowledgeBase(asWorded, fuseRankings(asWorded.lexical, asWorded.similarity)) || (await offTopicAsWorded(asWorded, input, await kindByExamples(input.question), false))) return asWorded;
+  if ((await notOurs(asWorded, fuseRankings(asWorded.lexical, asWorded.similarity), input, await kindByExamples(input.question))) === 'decline') return asWorded;
   const own = confidenceOf(asWorded);
   if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
@@ -223,24 +242,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const evidence = evidenceOf(best, runnerUp, lexical, semantic, groupCount, ranked[1], found.unknownNames);
   const confidence = calibratedConfidence(evidence);
 
-  // A question with no drone word, and not close in meaning to any section, must be mostly matched to
-  // count as ours ("who won the football game" shares one word with the stadium rules); one that says
-  // something (two term groups) and is far from every section is about something else, matched or not,
-  // unless it matches the business's own documents (their subject is the business's; their vectors may
-  // not even be computed yet).
-  // A question that says something (two term groups) about a subject outside drones (off-domain.ts) is
-  // declined too, when it is closer to that subject than to any section.
-  // A drone named by its model is the subject, whatever else is said ("a paid wedding shoot w my mini 3 pro").
-  const outside = await offTopicAsWorded(found, input, byExamples, Boolean(best?.businessId));
-  if (!best || outsideTheKnowledgeBase(found, ranked) || outside) {
-    // "it's making a weird noise": a question about a thing it does not name, in words the knowledge base
-    // uses, is about the pilot's own drone more often than not, so it is asked about instead of declined
-    // ("what time is it in Nairobi" names a place no section does).
-    if (!outside && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(lower)) {
-      return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
-    }
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
-  }
+  const verdict = await notOurs(found, ranked, input, byExamples);
+  if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
+  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
