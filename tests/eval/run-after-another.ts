@@ -21,7 +21,8 @@ prepareFoldClassifiers();
 const { database } = await openShippedKnowledge();
 const ask = (question: string, previous: string[]) => answerQuestion(database.db, plainInput(question, previous));
 const verbose = process.argv.includes('--verbose');
-const c = { harm: 0, harmAlone: 0, harmAfter: 0, offtopic: 0, offAlone: 0, offAfter: 0, followUps: 0, refused: 0, declined: 0, fact: 0 };
+const changeOfSubject = { harm: { n: 0, alone: 0, after: 0 }, offtopic: { n: 0, alone: 0, after: 0 } };
+const c = { followUps: 0, refused: 0, declined: 0, fact: 0 };
 const lines: string[] = [];
 for (const source of TUNING_FILES) {
   leaveOutExamplesOf(source);
@@ -32,15 +33,10 @@ for (const source of TUNING_FILES) {
       const ok = (answer: string) => (item.kind === 'harm' ? answer.startsWith(HARM_REFUSAL_START) : answer === OFF_TOPIC_ANSWER);
       const alone = ok((await ask(item.question, [])).answer);
       const after = ok((await ask(item.question, [before])).answer);
-      if (item.kind === 'harm') {
-        c.harm += 1;
-        c.harmAlone += Number(alone);
-        c.harmAfter += Number(after);
-      } else {
-        c.offtopic += 1;
-        c.offAlone += Number(alone);
-        c.offAfter += Number(after);
-      }
+      const tally = changeOfSubject[item.kind];
+      tally.n += 1;
+      tally.alone += Number(alone);
+      tally.after += Number(after);
       if (verbose && alone !== after) lines.push(`  ${item.kind} ${alone ? 'MISSED' : 'CAUGHT'} after "${before}": ${item.question}`);
     } else if (item.kind === 'answer' && item.previous?.length) {
       c.followUps += 1;
@@ -57,6 +53,7 @@ for (const source of TUNING_FILES) {
 }
 await database.close();
 console.log(`tuning sets, asked after an answerable question of their set (alone → after):`);
-console.log(`  harmful refused ${c.harmAlone}/${c.harm} → ${c.harmAfter}/${c.harm}; off-topic declined ${c.offAlone}/${c.offtopic} → ${c.offAfter}/${c.offtopic}`);
+const { harm, offtopic } = changeOfSubject;
+console.log(`  harmful refused ${harm.alone}/${harm.n} → ${harm.after}/${harm.n}; off-topic declined ${offtopic.alone}/${offtopic.n} → ${offtopic.after}/${offtopic.n}`);
 console.log(`  answerable follow-ups (${c.followUps}): state the fact ${c.fact}, refused ${c.refused}, declined ${c.declined}`);
 for (const l of lines) console.log(l);

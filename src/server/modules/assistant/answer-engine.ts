@@ -121,8 +121,7 @@ async function harmInAClause(question: string): Promise<HarmKind | null> {
 }
 
 /** How sure the engine would be answering from these retrievals, before any other check. */
-function confidenceOf(found: Retrieved): number {
-  const ranked = fuseRankings(found.lexical, found.similarity);
+function confidenceOf(found: Retrieved, ranked = fuseRankings(found.lexical, found.similarity)): number {
   const best = ranked[0];
   if (!best) return 0;
   const runnerUp = ranked.find((h) => h.articleKey !== best.articleKey);
@@ -146,14 +145,12 @@ type ExampleVerdict = Awaited<ReturnType<typeof kindByExamples>>;
  * The question says something about a subject outside drones: so the labelled examples say (unless it
  * names a drone model), or it names another machine or is closer to another subject than to any
  * section (off-domain.ts). A drone named by its model is the subject, whatever else is said ("a paid
- * wedding shoot w my mini 3 pro"). A follow-up by its wording, or a question a business document
- * answers best, is never judged alone here.
+ * wedding shoot w my mini 3 pro").
  */
-async function aboutAnotherSubject(found: Retrieved, input: EngineInput, byExamples: ExampleVerdict, businessBest: boolean): Promise<boolean> {
-  if (found.followUp || businessBest) return false;
+async function aboutAnotherSubject(found: Retrieved, question: string, byExamples: ExampleVerdict): Promise<boolean> {
   if (!found.namesModel && byExamples === 'offtopic') return true;
   if (found.current < 2 || found.namesModel) return false;
-  return namesAnotherMachine(input.question.toLowerCase()) || (await outsideSubject(input.question, found.closest, found.namesDrones)) !== null;
+  return namesAnotherMachine(question.toLowerCase()) || (await outsideSubject(question, found.closest, found.namesDrones)) !== null;
 }
 
 /**
@@ -179,23 +176,26 @@ function outsideTheKnowledgeBase(found: Retrieved, ranked: FusedHit[]): boolean 
  * more often than not, so it is asked about instead ("what time is it in Nairobi" names a place no
  * section does).
  */
-async function notOurs(found: Retrieved, ranked: FusedHit[], input: EngineInput, byExamples: ExampleVerdict): Promise<'decline' | 'ask' | null> {
-  const businessBest = Boolean(ranked[0]?.businessId);
-  const far = found.current >= 2 && !found.followUp && !businessBest && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
-  const another = await aboutAnotherSubject(found, input, byExamples, businessBest);
+async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, byExamples: ExampleVerdict): Promise<'decline' | 'ask' | null> {
+  // A follow-up by its wording is judged as the pair it makes, and a question a business document
+  // answers best is the business's subject, whatever it is.
+  const judgedAlone = !found.followUp && !ranked[0]?.businessId;
+  const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
+  const another = judgedAlone && (await aboutAnotherSubject(found, question, byExamples));
   if (!(outsideTheKnowledgeBase(found, ranked) || far || another)) return null;
-  return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(input.question.toLowerCase()) ? 'ask' : 'decline';
+  return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }
 
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
   if (input.previousQuestions.length === 0 || !asWorded || asWorded.followUp) return asWorded;
+  const ranked = fuseRankings(asWorded.lexical, asWorded.similarity);
+  const own = confidenceOf(asWorded, ranked);
+  if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
   // declined as it is worded, not answered from the question before.
-  if ((await notOurs(asWorded, fuseRankings(asWorded.lexical, asWorded.similarity), input, await kindByExamples(input.question))) === 'decline') return asWorded;
-  const own = confidenceOf(asWorded);
-  if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
+  if ((await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
   return withPrevious && confidenceOf(withPrevious) > own ? withPrevious : asWorded;
 }
@@ -242,8 +242,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const evidence = evidenceOf(best, runnerUp, lexical, semantic, groupCount, ranked[1], found.unknownNames);
   const confidence = calibratedConfidence(evidence);
 
-  const verdict = await notOurs(found, ranked, input, byExamples);
+  const verdict = await notOurs(found, ranked, input.question, byExamples);
   if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
+  // notOurs declines when there is no best section; `!best` is for the type.
   if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
