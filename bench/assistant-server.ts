@@ -29,12 +29,16 @@ export interface AssistantServerReady {
   questions: string[];
   sections: number;
   shippedSections: number;
-  /** With the shipped knowledge base plus the 5,000 business passages. */
-  serverSideMs: number[];
-  /** With the business passages too, each question's vector computed again (a question never seen). */
+  /**
+   * With the shipped knowledge base plus the 5,000 business passages: each question asked for the first
+   * time since the knowledge base last changed (its retrieval read from the database), then again (read
+   * from the retrieval cache).
+   */
+  serverSideMs: { first: number[]; again: number[] };
+  /** With the business passages too, each question's vector computed again as well (a question never seen). */
   serverSideNewMs: number[];
   /** With the shipped knowledge base alone, measured first in the same run. */
-  serverSideShippedMs: number[];
+  serverSideShippedMs: { first: number[]; again: number[] };
   /** Indexing the shipped knowledge base on a fresh database, its vectors read from knowledge/vectors/*.json. */
   shippedSyncMs: number;
   businessIndexMs: number;
@@ -159,18 +163,32 @@ async function timeQuestions(rounds: number): Promise<number[]> {
   return ms;
 }
 
+/**
+ * Each question once as if asked for the first time since the knowledge base last changed, then once
+ * more. Any write to the knowledge base bumps its version (migration 0020), which empties every
+ * process's retrieval cache; one other question then reloads the vector index, so the first round times
+ * the questions' own reads, not that one-off reload (seconds with 5,000 passages).
+ */
+async function timeFirstAndAgain(): Promise<{ first: number[]; again: number[] }> {
+  await db.execute(sql`update knowledge_version set version = version + 1 where id = 1`);
+  const warm = await app.inject({ method: 'POST', url: '/api/query', headers: { cookie, origin: config.publicUrl }, payload: { question: 'what does the bench warm up', userId } });
+  if (warm.statusCode !== 200) throw new Error(`bench query failed: ${warm.statusCode} ${warm.body}`);
+  const first = await timeQuestions(1);
+  return { first, again: await timeQuestions(1) };
+}
+
 // One run, two indexes: the shipped knowledge base alone, then with the business's 5,000 passages beside
 // it (the same user, who belongs to the business, so the second searches both). A warm-up round first,
 // so neither figure carries the JIT's first pass.
 await timeQuestions(1);
 const shippedSections = (await db.select({ id: knowledgeSections.id }).from(knowledgeSections)).length;
-const serverSideShippedMs = await timeQuestions(2);
+const serverSideShippedMs = await timeFirstAndAgain();
 const rows = businessPassages(PASSAGES);
 for (let i = 0; i < rows.length; i += 500) await db.insert(knowledgeSections).values(rows.slice(i, i + 500));
 await rebuildVocabulary(db);
 const { businessIndexMs, embeddedPassages } = await embedBusinessPassages();
 const sections = (await db.select({ id: knowledgeSections.id }).from(knowledgeSections)).length;
-const serverSideMs = await timeQuestions(2);
+const serverSideMs = await timeFirstAndAgain();
 // Every question as if asked for the first time in this process: its embedding (~25 ms) included.
 forgetQueryVectors();
 forgetToldQuestions();

@@ -1,4 +1,4 @@
-import { EMBEDDING_DIMS, embedQuery, queryKey } from '../knowledge/encoder.ts';
+import { embedQuery, queryKey } from '../knowledge/encoder.ts';
 import { EXAMPLE_KINDS, isLeftOut, leftOutSource, questionExamples, type ExampleKind, type QuestionExamples } from '../knowledge/question-examples-file.ts';
 
 /*
@@ -34,13 +34,11 @@ export function closenessByKind(question: Float32Array, examples: QuestionExampl
   // The EXAMPLES_PER_KIND best similarities of each kind, kept in one flat array (a scan of ~5,000
   // examples per question and clause: no allocation inside it).
   const top = new Float32Array(EXAMPLE_KINDS.length * EXAMPLES_PER_KIND).fill(-2);
-  const { vectors, scales, kinds, sources } = examples;
+  const { kinds, sources } = examples;
+  const dots = examples.rows.dots(question);
   for (let i = 0; i < kinds.length; i += 1) {
     if (isLeftOut(sources[i] ?? -1)) continue;
-    let dot = 0;
-    const at = i * EMBEDDING_DIMS;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (vectors[at + d] ?? 0) * (question[d] ?? 0);
-    dot *= scales[i] ?? 0;
+    const dot = dots[i] ?? 0;
     const base = EXAMPLE_KINDS.indexOf(kinds[i] ?? 'answer') * EXAMPLES_PER_KIND;
     let lowest = base;
     for (let j = base + 1; j < base + EXAMPLES_PER_KIND; j += 1) if ((top[j] ?? 0) < (top[lowest] ?? 0)) lowest = j;

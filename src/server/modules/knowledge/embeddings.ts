@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
-import { writeInt8Row } from './int8-rows.ts';
+import { Int8Rows, writeInt8Row } from './int8-rows.ts';
 import { isLeftOut, questionExamples, sectionLabel, type QuestionExamples } from './question-examples-file.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
 import { activeClassifier, sectionProbabilities } from './section-classifier.ts';
@@ -67,10 +67,9 @@ interface VectorIndex {
   labels: (string | null)[];
   /** Each section's row in a classifier's labels (classRowsOf). */
   classRows?: { labels: readonly string[]; rows: Int32Array };
-  /** Every view of every section, one row of EMBEDDING_DIMS int8 numbers each (a quarter of float32's memory). */
-  matrix: Int8Array;
-  /** Each row's scale back to a unit vector, and the section (index into ids) it belongs to. */
-  scales: Float32Array;
+  /** Every view of every section, one int8 row each with its scale back to a unit vector. */
+  rows: Int8Rows;
+  /** Each row's section (index into ids). */
   sectionOf: Int32Array;
   /** 1 for a row that is one of the section's questions (encoder.ts, questionViews) or a pilot's, 0 for its text. */
   isQuestion: Uint8Array;
@@ -112,8 +111,8 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
   const examples = questionExamples();
   const pilots = pilotQuestionsOf(examples, rows);
   const views = rows.reduce((n, r) => n + r.vector.byteLength / width + (pilots.get(r.id)?.length ?? 0), 0);
-  const matrix = new Int8Array(views * EMBEDDING_DIMS);
-  const scales = new Float32Array(views);
+  const vectorRows = new Int8Rows(views);
+  const { matrix, scales } = vectorRows;
   const sectionOf = new Int32Array(views);
   const isQuestion = new Uint8Array(views);
   const exampleSource = new Int16Array(views).fill(-1);
@@ -138,7 +137,7 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
       add(examples.scales[example] ?? 0, i, true, examples.sources[example] ?? -1);
     }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), labels: rows.map((r) => (r.businessId === null ? sectionLabel(r.articleKey, r.position) : null)), matrix, scales, sectionOf, isQuestion, exampleSource };
+  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), labels: rows.map((r) => (r.businessId === null ? sectionLabel(r.articleKey, r.position) : null)), rows: vectorRows, sectionOf, isQuestion, exampleSource };
 }
 
 /**
@@ -213,21 +212,17 @@ export async function semanticSearch(
   opts: { businessId: string | null; limit: number; version: string },
 ): Promise<SemanticHit[]> {
   const idx = await indexAt(db, opts.version);
-  const { matrix, scales, sectionOf, isQuestion, exampleSource } = idx;
+  const { sectionOf, isQuestion, exampleSource } = idx;
+  const dots = idx.rows.dots(query);
   // A section is as close as its closest view.
   const best = new Float32Array(idx.ids.length).fill(-2);
   const bestText = new Float32Array(idx.ids.length).fill(-2);
   const bestAsked = new Float32Array(idx.ids.length);
-  for (let r = 0; r < scales.length; r += 1) {
+  for (let r = 0; r < dots.length; r += 1) {
     const section = sectionOf[r] ?? 0;
     const business = idx.businessIds[section];
     if ((business !== null && business !== opts.businessId) || isLeftOut(exampleSource[r] ?? -1)) continue;
-    // Inline, not int8-rows.ts's kind of helper: a call per row cost ~5 ms at the median with 5,000
-    // business passages (bench/assistant.ts).
-    let dot = 0;
-    const base = r * EMBEDDING_DIMS;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 1) dot += (matrix[base + d] ?? 0) * (query[d] ?? 0);
-    dot *= scales[r] ?? 0;
+    let dot = dots[r] ?? 0;
     if (isQuestion[r]) {
       // The confidence (fuse-hits.ts) was fitted on the sections' own questions: a pilot's question ranks
       // its section but does not raise it (counted in `asked`, it added 10 confident wrong answers on the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, questionViews, sectionKey } from './encoder.ts';
 import { KNOWLEDGE_DIR, loadArticles } from './load-articles.ts';
-import { writeInt8Row } from './int8-rows.ts';
+import { Int8Rows, writeInt8Row } from './int8-rows.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
 
 /**
@@ -70,6 +70,8 @@ export interface QuestionExamples {
   sourceNames: string[];
   sections: string[][];
   /** One unit vector per example, EMBEDDING_DIMS int8 numbers times its scale (a quarter of float32's memory). */
+  rows: Int8Rows;
+  /** `rows.matrix` and `rows.scales`. */
   vectors: Int8Array;
   scales: Float32Array;
 }
@@ -120,13 +122,15 @@ export function questionExamples(): QuestionExamples | null {
     const own = sectionQuestionVectors();
     const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
     const all = [...file.examples.map((e) => decodeVector(e.vector)), ...own];
-    const vectors = new Int8Array(all.length * EMBEDDING_DIMS);
-    const scales = Float32Array.from(all, (v, i) => writeInt8Row(vectors, i, v));
+    const rows = new Int8Rows(all.length);
+    const { matrix: vectors, scales } = rows;
+    all.forEach((v, i) => (scales[i] = writeInt8Row(vectors, i, v)));
     return (examples = {
       kinds: [...file.examples.map((e) => e.kind), ...own.map((): ExampleKind => 'answer')],
       sources: Int16Array.from([...file.examples.map((e) => sourceNames.indexOf(e.source)), ...own.map(() => sourceNames.length - 1)]),
       sourceNames,
       sections: [...file.examples.map((e) => e.sections), ...own.map((): string[] => [])],
+      rows,
       vectors,
       scales,
     });
