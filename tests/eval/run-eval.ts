@@ -17,7 +17,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-14 and unseen-15 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13 and unseen-15 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
@@ -101,6 +101,7 @@ await run('train-1 (tests/eval/pilot/train-1.json), 200 questions written blind 
 await run('train-2 (tests/eval/pilot/train-2.json), 200 more written blind by another helper for the same', pilot('train-2'), 'train-2');
 await run('train-3 (tests/eval/pilot/train-3.json), 200 more written blind in the twelfth session, read once on 3541d8a, then among the examples', pilot('train-3'), 'train-3');
 await run('train-4 (tests/eval/pilot/train-4.json), 200 more written blind in the thirteenth session, 40 of them harmful and 48 lawful on subjects close to harm, read once on c301c8e, then among the examples', pilot('train-4'), 'train-4');
+await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, then among the examples', pilot('unseen-14'), 'unseen-14');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
@@ -108,8 +109,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
-  await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, never tuned on', pilot('unseen-14'), 'unseen-14');
-  await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (5d2d174) and at its end, never tuned on', pilot('unseen-15'), 'unseen-15');
+  await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, never tuned on', pilot('unseen-15'), 'unseen-15');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
 await database.close();
