@@ -84,6 +84,18 @@ describe('answers', () => {
     expect(abroad.answer).not.toMatch(/I can only help with drones/);
   });
 
+  it('answers a pilot’s question that names no drone and shares few words with the sections, as the pilots’ questions it is nearest are answerable ones', async () => {
+    const u = await createUser(t, 'mapping', 'admin');
+    // Declined as not about drones before (few words shared with the overlap section, no drone word).
+    const body = (await ask(u, 'first orthomosaic job on a 60 acre soybean field, what front and side overlap should i use')).json<QueryResponse>();
+    expect(body.answer).not.toMatch(/I can only help with drones/);
+    expect(body.answer).toMatch(/overlap/i);
+    // The off-topic questions nearest the sections' words stay declined.
+    for (const question of ['where should i mount the starlink dish on my roof', 'how do i unclog my kitchen sink']) {
+      expect((await ask(u, question)).json<QueryResponse>().answer, question).toMatch(/I can only help with drones/);
+    }
+  });
+
   it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
     const u = await createUser(t, 'unnamed', 'admin');
     for (const question of ['it keeps shutting off by itself', 'something on it is rattling']) {

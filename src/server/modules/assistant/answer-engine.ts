@@ -7,7 +7,7 @@ import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRan
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
-import { harmfulClausesByExamples, harmLeadByExamples, KIND_MARGIN, kindByExamples } from './question-examples.ts';
+import { answerLeadByExamples, harmfulClausesByExamples, harmLeadByExamples, KIND_MARGIN, kindByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type Retrieved, type RetrieveInput } from './retrieve.ts';
@@ -142,6 +142,16 @@ export const READ_WITH_PREVIOUS_BELOW = 0.3;
 type ExampleVerdict = Awaited<ReturnType<typeof kindByExamples>>;
 
 /**
+ * A question with no drone word that shares too few words with the sections, or is far from all of
+ * them, is still a pilot's when it is this much nearer the pilots' answerable questions than the
+ * off-topic ones (question-examples.ts): "doing my first mapping job, 40 acre corn field. what overlap
+ * do i set", "what does 44809 mean", "how do i hook my phone up to the rc-n2" were declined as not
+ * about drones. Leaving each tuning set out in turn (ADR 0065, fifteenth session), the 19 answerable
+ * questions declined that way led by 0.04–0.55 (12 by 0.27 or more), the 32 off-topic ones by 0.21 at most.
+ */
+export const PILOTS_QUESTION_LEAD = 0.25;
+
+/**
  * The question says something about a subject outside drones: so the labelled examples say (unless it
  * names a drone model), or it names another machine or is closer to another subject than to any
  * section (off-domain.ts). A drone named by its model is the subject, whatever else is said ("a paid
@@ -182,7 +192,8 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   const judgedAlone = !found.followUp && !ranked[0]?.businessId;
   const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
   const another = judgedAlone && (await aboutAnotherSubject(found, question, byExamples));
-  if (!(outsideTheKnowledgeBase(found, ranked) || far || another)) return null;
+  const outside = outsideTheKnowledgeBase(found, ranked) || far;
+  if (!another && (!outside || (await answerLeadByExamples(question)) >= PILOTS_QUESTION_LEAD)) return null;
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }
 

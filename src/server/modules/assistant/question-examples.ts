@@ -102,6 +102,20 @@ export async function harmLeadByExamples(question: string): Promise<number> {
 }
 
 /**
+ * How much nearer the question is to the pilots' answerable questions than to the off-topic ones (0
+ * without the examples or the encoder): a question far ahead is a pilot's, whatever words it shares
+ * with the sections (answer-engine.ts, notOurs).
+ */
+export async function answerLeadByExamples(question: string): Promise<number> {
+  try {
+    const near = await closenessOf(question);
+    return near ? near.answer - near.offtopic : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * A clause of a longer question must be this much closer to harmful examples than to answerable ones:
  * a harmful purpose told in passing in a long story is diluted in the whole question's vector, as with
  * the statements (harm-intent.ts, clausesOf). Leaving each tuning set out in turn, clauses at 0.06
