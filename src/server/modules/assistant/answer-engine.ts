@@ -100,6 +100,18 @@ const ASKS_A_TOTAL = /\b(how many|how much|total|last (flights?|time|fl(y|ew))|w
 export const asksForLogbookTotals = (lower: string) => ABOUT_MY_LOGBOOK.test(lower) && ASKS_A_TOTAL.test(lower);
 
 /**
+ * A question the statements of harm-intent.ts take for harm by meaning is still answered when the
+ * pilots' answerable questions are this much nearer it than the harmful ones (question-examples.ts): a
+ * few dozen statements share words with lawful questions ("do i have to report it to the faa" after a
+ * lost drone, "i have laanc approval" to unlock a zone, a mosquito sprayer over one's own land), ~2,000
+ * labelled questions tell them apart. Leaving each tuning set out in turn (ADR 0065, fifteenth session):
+ * the 5 lawful questions refused that way led the harmful examples by 0.13–0.25 toward answerable ones;
+ * no harmful request that only the statements caught led by more than 0.06 (the rules of policy.ts and
+ * the examples' own verdict still refuse the rest).
+ */
+export const LAWFUL_BY_EXAMPLES_LEAD = 0.1;
+
+/**
  * The further the labelled examples take a question for harm past their margin, the more the
  * statements of harm-intent.ts may disagree: a few dozen hand-written sentences cannot hold every
  * harmful purpose ("drop a care package into the yard at the state pen", "keep it out of the stadium's
@@ -232,7 +244,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const found = await readInContext(db, input);
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
-  if (harm) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
+  if (harm && (await harmLeadByExamples(input.question)) > -LAWFUL_BY_EXAMPLES_LEAD) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
   // The labelled questions nearest in meaning (question-examples.ts) recognise harm, off-topic and vague
   // questions the statements and rules above were not written for. Harm needs the statements' assent
   // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is
