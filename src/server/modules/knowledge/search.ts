@@ -170,36 +170,40 @@ export async function searchSections(
   const full = (selective.length ? selective : queries).join(' | ');
   // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
   // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
-  const select = (where: SQL, limit: number) => db.execute<Omit<SectionHit, 'titleHits'> & Record<string, unknown>>(sql`
+  // The included sections the words did not find come in the same statement, after the ranked ones,
+  // each by its primary key: one statement, not two, a few milliseconds less on PGlite (ADR 0065,
+  // fifteenth session); one "matches or is included" condition would scan every section instead.
+  const business = sql`(s.business_id is null or s.business_id = ${opts.businessId})`;
+  const result = await db.execute<Omit<SectionHit, 'titleHits'> & Record<string, unknown>>(sql`
     /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
     g as (
       select t.i, to_tsquery('english', t.value) as query
       from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as t(value, i)
     ),
-    top as (
+    ranked as (
       select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
-        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank
+        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank, 0 as part
       from knowledge_sections s, q
-      where ${where}
-        and (s.business_id is null or s.business_id = ${opts.businessId})
+      where ${queries.length > 0} and s.search @@ q.query and ${business}
       order by rank desc
-      limit ${limit}
-    )
+      limit ${opts.limit ?? 40}
+    ),
+    included as (
+      select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
+        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank, 1 as part
+      from knowledge_sections s, q
+      where s.id in (select (jsonb_array_elements_text(${JSON.stringify(include)}::jsonb))::uuid)
+        and s.id not in (select id from ranked) and ${business}
+    ),
+    top as (select * from ranked union all select * from included)
     select top.id, top.article_key as "articleKey", top.business_id as "businessId", top.article_title as "articleTitle",
       top.title, top.topic, top.makers, top.models, top.body, top.citation, top.url, top.rank,
       array(select top.search @@ g.query from g order by g.i) as covered,
       array(select t.title_vector @@ g.query from g order by g.i) as "titleCovered"
     from top, lateral (select to_tsvector('english', top.title) as title_vector) t
-    order by top.rank desc
+    order by top.part, top.rank desc
   `);
-  // Two lookups, each on its index (GIN for the words, the primary key for the semantic candidates):
-  // one query with "matches or is included" would scan every section.
-  const hits = queries.length ? (await select(sql`s.search @@ q.query`, opts.limit ?? 40)).rows : [];
-  const found = new Set(hits.map((h) => h.id));
-  const missing = include.filter((id) => !found.has(id));
-  if (missing.length) {
-    hits.push(...(await select(sql`s.id in (select (jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))::uuid)`, missing.length)).rows);
-  }
+  const hits = result.rows;
   return { hits: hits.map((h) => ({ ...h, titleHits: h.titleCovered.filter(Boolean).length })), groupDf, total };
 }
