@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { correctSpelling, searchSections, type SearchResult } from '../knowledge/search.ts';
 import type { TermGroup } from '../knowledge/query-terms.ts';
 import { knowledgeVersion, nearestSections, type SemanticHit } from '../knowledge/embeddings.ts';
+import { vocabularyAt } from '../knowledge/vocabulary.ts';
 
 /**
  * The knowledge-base reads of one question: spelling fixes, the sections nearest in meaning (ADR 0065),
@@ -15,8 +16,8 @@ export interface Retrieval {
 
 /** Straight to the database: what the evaluation and a cache miss use. */
 export const directRetrieval: Retrieval = {
-  correctSpelling,
-  searchSections,
+  correctSpelling: async (db, words) => correctSpelling(db, words, await vocabularyAt(db, await knowledgeVersion(db))),
+  searchSections: async (db, groups, opts) => searchSections(db, groups, { ...opts, version: await knowledgeVersion(db) }),
   nearest: async (db, texts, opts) => nearestSections(db, texts, { ...opts, version: await knowledgeVersion(db) }),
 };
 
@@ -59,8 +60,8 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
       // Only results read under the version current at the time are kept.
       const cached = <V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>) => (version === mine ? remember(map, key, read) : read());
       return {
-        correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => correctSpelling(db, words)),
-        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, opts)),
+        correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), async () => correctSpelling(db, words, await vocabularyAt(db, mine))),
+        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, { ...opts, version: mine })),
         nearest: (db, texts, opts) => cached(nearest, JSON.stringify([opts.businessId, texts]), () => nearestSections(db, texts, { ...opts, version: mine })),
       };
     },

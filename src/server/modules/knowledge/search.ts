@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupQuery, type TermGroup } from './query-terms.ts';
+import { vocabularyAt, type Vocabulary } from './vocabulary.ts';
 
 /** A word and its plain English variants (batteries, battery), as the vocabulary stores words unstemmed. */
 function variants(word: string): string[] {
@@ -13,30 +14,15 @@ function variants(word: string): string[] {
 }
 
 /**
- * How many sections hold each group, read from the vocabulary's counts (one indexed lookup, not a
- * count per group): a phrase counts as its rarest word, a group as its commonest alternative. The
- * counts span every business's documents, an overestimate that only makes a word look commoner.
+ * How many sections hold each group, from the vocabulary's counts: a phrase counts as its rarest word,
+ * a group as its commonest alternative. The counts span every business's documents, an overestimate
+ * that only makes a word look commoner.
  */
-export async function documentFrequencies(db: DbOrTx, groups: TermGroup[]): Promise<{ groupDf: number[]; total: number }> {
+export function documentFrequencies(vocabulary: Vocabulary, groups: TermGroup[]): { groupDf: number[]; total: number } {
   const phrases = groups.map((g) => g.alternatives.map((a) => a.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
-  const words = [...new Set(phrases.flat(2).flatMap(variants))];
-  const result = await db.execute<{ word: string | null; sections: number | null; total: number | string | null }>(sql`
-    /* knowledge: frequencies */
-    select w.word, w.sections, null::bigint as total
-    from knowledge_words w
-    where w.word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
-    union all
-    select null, null, greatest((select reltuples::bigint from pg_class where relname = 'knowledge_sections'), 1)
-  `);
-  const counts = new Map<string, number>();
-  let total = 1;
-  for (const row of result.rows) {
-    if (row.word) counts.set(row.word, Number(row.sections));
-    else total = Number(row.total ?? 1);
-  }
-  const df = (word: string) => Math.max(...variants(word).map((v) => counts.get(v) ?? 0));
+  const df = (word: string) => Math.max(...variants(word).map((v) => vocabulary.counts.get(v) ?? 0));
   const groupDf = phrases.map((alts) => Math.max(0, ...alts.filter((p) => p.length).map((p) => Math.min(...p.map(df)))));
-  return { groupDf, total: Math.max(total, ...groupDf) };
+  return { groupDf, total: Math.max(vocabulary.sections, ...groupDf) };
 }
 
 export interface SearchResult {
@@ -90,36 +76,40 @@ export function transpositions(word: string): string[] {
   return out;
 }
 
-/** `common` with one of its doubled letters single is `rare`. */
-const undoubled = (common: string, rare: string) =>
-  common.length === rare.length + 1 && [...common].some((c, i) => i > 0 && c === common[i - 1] && common.slice(0, i) + common.slice(i + 1) === rare);
+/** The word with one of its letters doubled ("compas" → "ccompas", "coompas", …, "compass"). */
+export function doubledLetters(word: string): string[] {
+  return [...new Set([...word].map((c, i) => word.slice(0, i + 1) + c + word.slice(i + 1)))];
+}
 
-export async function correctSpelling(db: DbOrTx, words: string[]): Promise<Map<string, string>> {
+export async function correctSpelling(db: DbOrTx, words: string[], vocabulary: Vocabulary): Promise<Map<string, string>> {
   const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
-  if (candidates.length === 0) return new Map();
-  const swaps = Object.fromEntries(candidates.map((w) => [w, transpositions(w)]));
-  const result = await db.execute<{ w: string; swapped: string | null; fix: string | null; usual: string[] | null }>(sql`
+  const { counts } = vocabulary;
+  const commonest = (options: string[], atLeast = 1) => {
+    let best: string | undefined;
+    for (const o of options) if ((counts.get(o) ?? 0) >= Math.max(atLeast, best ? (counts.get(best) ?? 0) + 1 : 1)) best = o;
+    return best;
+  };
+  const fixes = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const w of candidates) {
+    const own = counts.get(w);
+    // A known word: a commoner one with a doubled letter it has single ("compas").
+    const fix = own === undefined ? commonest(transpositions(w)) : commonest(doubledLetters(w), own * RARE_SPELLING_RATIO);
+    if (fix && fix !== w) fixes.set(w, fix);
+    else if (own === undefined) unknown.push(w);
+  }
+  if (unknown.length === 0) return fixes;
+  // The closest word by trigrams, for the unknown words no swap fixes: the only part left to the database.
+  const result = await db.execute<{ w: string; fix: string | null }>(sql`
     /* knowledge: spelling */
     select q.w,
       (select k.word from knowledge_words k
-        where own.word is null and k.word in (select jsonb_array_elements_text(${JSON.stringify(swaps)}::jsonb -> q.w))
-        order by k.sections desc
-        limit 1) as swapped,
-      (select k.word from knowledge_words k
-        where k.word % q.w and similarity(k.word, q.w) >= 0.5 and own.word is null
+        where k.word % q.w and similarity(k.word, q.w) >= 0.5
         order by similarity(k.word, q.w) desc, k.sections desc
-        limit 1) as fix,
-      (select array_agg(k.word order by k.sections desc) from knowledge_words k
-        where own.word is not null and k.word % q.w and length(k.word) = length(q.w) + 1
-          and k.sections >= own.sections * ${RARE_SPELLING_RATIO}) as usual
-    from jsonb_array_elements_text(${JSON.stringify(candidates)}::jsonb) as q(w)
-    left join knowledge_words own on own.word = q.w
+        limit 1) as fix
+    from jsonb_array_elements_text(${JSON.stringify(unknown)}::jsonb) as q(w)
   `);
-  const fixes = new Map<string, string>();
-  for (const row of result.rows) {
-    const fix = row.swapped ?? (row.fix && isTypoOf(row.w, row.fix) ? row.fix : row.usual?.find((u) => undoubled(u, row.w)));
-    if (fix && fix !== row.w) fixes.set(row.w, fix);
-  }
+  for (const row of result.rows) if (row.fix && row.fix !== row.w && isTypoOf(row.w, row.fix)) fixes.set(row.w, row.fix);
   return fixes;
 }
 
@@ -154,13 +144,13 @@ export function isTypoOf(word: string, fix: string): boolean {
 export async function searchSections(
   db: DbOrTx,
   groups: TermGroup[],
-  opts: { businessId: string | null; limit?: number; include?: string[] },
+  opts: { businessId: string | null; limit?: number; include?: string[]; version: string },
 ): Promise<SearchResult> {
   const queries = groups.map(groupQuery).filter((q): q is string => q !== null);
   const include = opts.include ?? [];
   if (queries.length === 0 && include.length === 0) return { hits: [], groupDf: [], total: 0 };
   const groupsJson = JSON.stringify(queries);
-  const { groupDf, total } = queries.length ? await documentFrequencies(db, groups) : { groupDf: [], total: 1 };
+  const { groupDf, total } = queries.length ? documentFrequencies(await vocabularyAt(db, opts.version), groups) : { groupDf: [], total: 1 };
   // Ranking every section that holds a word most sections hold ("battery" in an operator's manuals)
   // costs much and decides little: such words still count toward coverage, but only the selective ones
   // pick the candidates (all of them when none is selective).
