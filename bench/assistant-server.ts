@@ -150,14 +150,18 @@ async function embedBusinessPassages(): Promise<{ businessIndexMs: number; embed
 }
 
 /** Server-side latency: the whole route (guard, allowance, retrieval, answer, stored record), no network. */
+async function ask(question: string): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/api/query', headers: { cookie, origin: config.publicUrl }, payload: { question, userId } });
+  if (res.statusCode !== 200) throw new Error(`bench query failed: ${res.statusCode} ${res.body}`);
+}
+
 async function timeQuestions(rounds: number): Promise<number[]> {
   const ms: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const question of questions) {
       const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/query', headers: { cookie, origin: config.publicUrl }, payload: { question, userId } });
+      await ask(question);
       ms.push(performance.now() - t0);
-      if (res.statusCode !== 200) throw new Error(`bench query failed: ${res.statusCode} ${res.body}`);
     }
   }
   return ms;
@@ -171,8 +175,7 @@ async function timeQuestions(rounds: number): Promise<number[]> {
  */
 async function timeFirstAndAgain(): Promise<{ first: number[]; again: number[] }> {
   await db.execute(sql`update knowledge_version set version = version + 1 where id = 1`);
-  const warm = await app.inject({ method: 'POST', url: '/api/query', headers: { cookie, origin: config.publicUrl }, payload: { question: 'what does the bench warm up', userId } });
-  if (warm.statusCode !== 200) throw new Error(`bench query failed: ${warm.statusCode} ${warm.body}`);
+  await ask('what does the bench warm up');
   const first = await timeQuestions(1);
   return { first, again: await timeQuestions(1) };
 }
@@ -200,7 +203,7 @@ const storedViews = (await db.execute<{ views: string }>(sql`select coalesce(sum
 const examples = questionExamples();
 const pilotViews = examples?.sections.reduce((n, s) => n + s.length, 0) ?? 0;
 const vectorsRssMb = ((Number(storedViews) + pilotViews) * (EMBEDDING_DIMS + 8)) / 1e6;
-const examplesMb = examples ? (examples.vectors.byteLength + examples.scales.byteLength + examples.sources.byteLength) / 1e6 : 0;
+const examplesMb = examples ? (examples.rows.matrix.byteLength + examples.rows.scales.byteLength + examples.sources.byteLength) / 1e6 : 0;
 const classifierMb = (shippedClassifier()?.weights.byteLength ?? 0) / 1e6;
 
 const port = await listenUntilStopped(app, dataDir);

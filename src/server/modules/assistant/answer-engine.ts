@@ -7,7 +7,7 @@ import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRan
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { namesPlace } from './places.ts';
-import { answerLeadByExamples, harmfulClausesByExamples, harmLeadByExamples, KIND_MARGIN, kindByExamples } from './question-examples.ts';
+import { harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type Retrieved, type RetrieveInput } from './retrieve.ts';
@@ -121,7 +121,7 @@ export const LAWFUL_BY_EXAMPLES_LEAD = 0.1;
  * more of the others for harm; at 1 a lawful drop-release set-up question is refused.
  */
 export const STATEMENT_TOLERANCE_PER_LEAD = 0.75;
-const statementTolerance = async (question: string) => STATEMENT_TOLERANCE_PER_LEAD * Math.max(0, (await harmLeadByExamples(question)) - KIND_MARGIN.harm);
+const statementTolerance = async (question: string) => STATEMENT_TOLERANCE_PER_LEAD * Math.max(0, (await leadByExamples(question, 'harm', 'answer')) - KIND_MARGIN.harm);
 
 /** A clause the labelled examples take for harm and the statements confirm (question-examples.ts). */
 async function harmInAClause(question: string): Promise<HarmKind | null> {
@@ -205,7 +205,7 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
   const another = judgedAlone && (await aboutAnotherSubject(found, question, byExamples));
   const outside = outsideTheKnowledgeBase(found, ranked) || far;
-  if (!another && (!outside || (await answerLeadByExamples(question)) >= PILOTS_QUESTION_LEAD)) return null;
+  if (!another && (!outside || (await leadByExamples(question, 'answer', 'offtopic')) >= PILOTS_QUESTION_LEAD)) return null;
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }
 
@@ -244,7 +244,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const found = await readInContext(db, input);
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
-  if (harm && (await harmLeadByExamples(input.question)) > -LAWFUL_BY_EXAMPLES_LEAD) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
+  if (harm && (await leadByExamples(input.question, 'harm', 'answer')) > -LAWFUL_BY_EXAMPLES_LEAD) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
   // The labelled questions nearest in meaning (question-examples.ts) recognise harm, off-topic and vague
   // questions the statements and rules above were not written for. Harm needs the statements' assent
   // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is

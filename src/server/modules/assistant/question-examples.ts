@@ -89,27 +89,15 @@ export async function kindByExamples(question: string): Promise<Exclude<ExampleK
 }
 
 /**
- * How much nearer the question is to harmful examples than to answerable ones (0 without the examples
- * or the encoder): how far the statements of harm-intent.ts may disagree before a refusal (answer-engine.ts).
+ * How much nearer the question is to the examples of kind `of` than to those of kind `over` (0 without
+ * the examples or the encoder). Harm over answerable: how far the statements of harm-intent.ts may
+ * disagree before a refusal, or how clearly a refusal by them is a lawful question. Answerable over off
+ * topic: a question far ahead is a pilot's, whatever words it shares with the sections (answer-engine.ts).
  */
-export async function harmLeadByExamples(question: string): Promise<number> {
+export async function leadByExamples(question: string, of: ExampleKind, over: ExampleKind): Promise<number> {
   try {
     const near = await closenessOf(question);
-    return near ? near.harm - near.answer : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * How much nearer the question is to the pilots' answerable questions than to the off-topic ones (0
- * without the examples or the encoder): a question far ahead is a pilot's, whatever words it shares
- * with the sections (answer-engine.ts, notOurs).
- */
-export async function answerLeadByExamples(question: string): Promise<number> {
-  try {
-    const near = await closenessOf(question);
-    return near ? near.answer - near.offtopic : 0;
+    return near ? near[of] - near[over] : 0;
   } catch {
     return 0;
   }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { correctSpelling, searchSections, type SearchResult } from '../knowledge/search.ts';
 import type { TermGroup } from '../knowledge/query-terms.ts';
-import { knowledgeVersion, nearestSections, type SemanticHit } from '../knowledge/embeddings.ts';
+import { nearestSections, type SemanticHit } from '../knowledge/embeddings.ts';
 import { vocabularyAt } from '../knowledge/vocabulary.ts';
 
 /**
@@ -14,12 +14,14 @@ export interface Retrieval {
   searchSections(db: DbOrTx, groups: TermGroup[], opts: { businessId: string | null; include?: string[] }): Promise<SearchResult>;
 }
 
-/** Straight to the database: what the evaluation and a cache miss use. */
-export const directRetrieval: Retrieval = {
-  correctSpelling: async (db, words) => correctSpelling(db, words, await vocabularyAt(db, await knowledgeVersion(db))),
-  searchSections: async (db, groups, opts) => searchSections(db, groups, { ...opts, version: await knowledgeVersion(db) }),
-  nearest: async (db, texts, opts) => nearestSections(db, texts, { ...opts, version: await knowledgeVersion(db) }),
-};
+/** The reads of one knowledge version straight from the database: what the evaluation and a cache miss use. */
+export function uncachedRetrieval(version: string): Retrieval {
+  return {
+    correctSpelling: async (db, words) => correctSpelling(db, words, await vocabularyAt(db, version)),
+    searchSections: (db, groups, opts) => searchSections(db, groups, { ...opts, version }),
+    nearest: (db, texts, opts) => nearestSections(db, texts, { ...opts, version }),
+  };
+}
 
 /** Enough for every distinct question of a busy hour; past it the oldest answers go first. */
 const MAX_ENTRIES = 5_000;
@@ -59,10 +61,11 @@ export function createRetrievalCache(maxEntries = MAX_ENTRIES) {
       const mine = knowledgeVersion;
       // Only results read under the version current at the time are kept.
       const cached = <V>(map: Map<string, Promise<V>>, key: string, read: () => Promise<V>) => (version === mine ? remember(map, key, read) : read());
+      const direct = uncachedRetrieval(mine);
       return {
-        correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), async () => correctSpelling(db, words, await vocabularyAt(db, mine))),
-        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => searchSections(db, groups, { ...opts, version: mine })),
-        nearest: (db, texts, opts) => cached(nearest, JSON.stringify([opts.businessId, texts]), () => nearestSections(db, texts, { ...opts, version: mine })),
+        correctSpelling: (db, words) => cached(spelling, JSON.stringify(words), () => direct.correctSpelling(db, words)),
+        searchSections: (db, groups, opts) => cached(searches, JSON.stringify([opts.businessId, groups, opts.include ?? []]), () => direct.searchSections(db, groups, opts)),
+        nearest: (db, texts, opts) => cached(nearest, JSON.stringify([opts.businessId, texts]), () => direct.nearest(db, texts, opts)),
       };
     },
     get size() {

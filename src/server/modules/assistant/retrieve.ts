@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { DroneContext } from '../../../shared/assistant.ts';
-import type { SemanticHit } from '../knowledge/embeddings.ts';
+import { knowledgeVersion, type SemanticHit } from '../knowledge/embeddings.ts';
 import { hasSynonyms, isFollowUp, isGeneric, mentionsDomain, namesDroneModel, namesDronesClearly, questionWords, startsLikeFollowUp, termGroups, type TermGroup } from '../knowledge/query-terms.ts';
 import { FUSION, IN_DOMAIN_SIMILARITY } from './fuse-hits.ts';
 import { modelLinesNamed } from './model-lines.ts';
 import { placesNamed } from './places.ts';
 import { groupWeights, MAKER_NAME_WORDS, makersMentioned, rankHits, type DroneProfile, type RankedHit } from './rank-hits.ts';
-import { directRetrieval, type Retrieval } from './retrieval-cache.ts';
+import { uncachedRetrieval, type Retrieval } from './retrieval-cache.ts';
 
 export interface RetrieveInput {
   question: string;
@@ -103,7 +103,7 @@ const namesAThing = (word: string) => !/(ing|ed|ly)$/.test(word) && !/\d/.test(w
  * ranked by rank-hits.ts for the fusion. Null when there is nothing to search for and nothing close.
  */
 export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrieved | null> {
-  const retrieval = input.retrieval ?? directRetrieval;
+  const retrieval = input.retrieval ?? uncachedRetrieval(await knowledgeVersion(db));
   const current = await groupsFor(db, retrieval, input.question);
   let groups = current.groups;
   let allWords = current.words;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { EMBEDDING_DIMS, EMBEDDING_MODEL, embedQuery, embedSections, questionViews, sectionKey } from './encoder.ts';
 import { Int8Rows, writeInt8Row } from './int8-rows.ts';
+import { perKnowledgeVersion } from './per-version.ts';
 import { isLeftOut, questionExamples, sectionLabel, type QuestionExamples } from './question-examples-file.ts';
 import { decodeVector, shippedVectors } from './shipped-vectors.ts';
 import { activeClassifier, sectionProbabilities } from './section-classifier.ts';
@@ -60,7 +61,6 @@ export async function indexSectionVectors(db: DbOrTx, opts: { embed: boolean } =
 }
 
 interface VectorIndex {
-  version: string;
   ids: string[];
   businessIds: (string | null)[];
   /** A shipped section's label (`slug#n`), for the section classifier; null for a business's. */
@@ -77,8 +77,6 @@ interface VectorIndex {
   exampleSource: Int16Array;
 }
 
-let index: VectorIndex | null = null;
-let loading: { version: string; index: Promise<VectorIndex> } | null = null;
 
 /**
  * The pilots' questions that a shipped section answers (question-examples-file.ts), by section id:
@@ -100,7 +98,7 @@ function pilotQuestionsOf(examples: QuestionExamples | null, rows: { id: string;
   return views;
 }
 
-async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
+async function readIndex(db: DbOrTx): Promise<VectorIndex> {
   const result = await db.execute<{ id: string; businessId: string | null; articleKey: string; position: number; questions: string; vector: Uint8Array }>(sql`
     select v.section_id as id, s.business_id as "businessId", s.article_key as "articleKey", s.position, s.questions, v.vector
     from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id
@@ -133,35 +131,19 @@ async function readIndex(db: DbOrTx, version: string): Promise<VectorIndex> {
     // A pilot's question is already int8 rows with a scale: copied as it is.
     for (const example of pilots.get(r.id) ?? []) {
       if (!examples) continue;
-      matrix.set(examples.vectors.subarray(example * EMBEDDING_DIMS, (example + 1) * EMBEDDING_DIMS), row * EMBEDDING_DIMS);
-      add(examples.scales[example] ?? 0, i, true, examples.sources[example] ?? -1);
+      matrix.set(examples.rows.matrix.subarray(example * EMBEDDING_DIMS, (example + 1) * EMBEDDING_DIMS), row * EMBEDDING_DIMS);
+      add(examples.rows.scales[example] ?? 0, i, true, examples.sources[example] ?? -1);
     }
   });
-  return { version, ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), labels: rows.map((r) => (r.businessId === null ? sectionLabel(r.articleKey, r.position) : null)), rows: vectorRows, sectionOf, isQuestion, exampleSource };
+  return { ids: rows.map((r) => r.id), businessIds: rows.map((r) => r.businessId), labels: rows.map((r) => (r.businessId === null ? sectionLabel(r.articleKey, r.position) : null)), rows: vectorRows, sectionOf, isQuestion, exampleSource };
 }
 
 /**
- * All section vectors in memory, read again only when the knowledge version changed (every write to
- * the sections or their vectors bumps it: migrations 0020, 0022), which the question's first statement
- * already read. 5,000 sections of ~5 views × 384 int8 numbers is ~10 MB, and the dot products over
- * them a few milliseconds, less than a round trip would cost. Concurrent questions of one version share one read.
+ * All section vectors in memory, read again only when the knowledge version changed. 5,000 sections of
+ * ~5 views × 384 int8 numbers is ~10 MB, and the dot products over them under a millisecond, less than
+ * a round trip would cost.
  */
-async function indexAt(db: DbOrTx, version: string): Promise<VectorIndex> {
-  if (index?.version === version) return index;
-  if (loading?.version === version) return loading.index;
-  const mine = { version, index: readIndex(db, version) };
-  loading = mine;
-  mine.index.then(
-    (ready) => {
-      index = ready;
-      if (loading === mine) loading = null;
-    },
-    () => {
-      if (loading === mine) loading = null;
-    },
-  );
-  return mine.index;
-}
+const indexAt = perKnowledgeVersion(readIndex);
 
 export interface SemanticHit {
   id: string;

@@ -1,5 +1,5 @@
 import { EMBEDDING_DIMS } from './encoder.ts';
-import { KERNEL_WASM_BASE64 } from './minilm/kernel-wasm.ts';
+import { instantiateKernel, type KernelExports } from './minilm/kernel.ts';
 
 /**
  * Vectors held in memory as rows of EMBEDDING_DIMS int8 numbers with one float scale each (a quarter of
@@ -15,14 +15,6 @@ export function writeInt8Row(matrix: Int8Array, row: number, vector: ArrayLike<n
   for (let d = 0; d < EMBEDDING_DIMS; d += 1) matrix[row * EMBEDDING_DIMS + d] = Math.round((vector[d] ?? 0) / scale);
   return scale;
 }
-
-interface KernelExports {
-  memory: WebAssembly.Memory;
-  qmatmul(x: number, xs: number, w: number, ws: number, b: number, out: number, n: number, k: number, m: number): void;
-  quantize(x: number, n: number, k: number, xq: number, xs: number): void;
-}
-
-let kernelModule: WebAssembly.Module | null = null;
 
 const align16 = (n: number) => Math.ceil(n / 16) * 16;
 
@@ -58,10 +50,7 @@ export class Int8Rows {
     const out = align16(bias + n * 4);
     const matrix = align16(out + n * 4);
     const top = matrix + n * EMBEDDING_DIMS;
-    kernelModule ??= new WebAssembly.Module(Buffer.from(KERNEL_WASM_BASE64, 'base64'));
-    this.#kernel = new WebAssembly.Instance(kernelModule, {}).exports as unknown as KernelExports;
-    const pages = Math.ceil(top / 65536) - this.#kernel.memory.buffer.byteLength / 65536;
-    if (pages > 0) this.#kernel.memory.grow(pages);
+    this.#kernel = instantiateKernel(top);
     const heap = this.#kernel.memory.buffer;
     this.#at = { query, quantized, queryScale, scales, bias, out, matrix };
     this.#query = new Float32Array(heap, query, EMBEDDING_DIMS);

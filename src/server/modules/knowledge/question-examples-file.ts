@@ -71,9 +71,6 @@ export interface QuestionExamples {
   sections: string[][];
   /** One unit vector per example, EMBEDDING_DIMS int8 numbers times its scale (a quarter of float32's memory). */
   rows: Int8Rows;
-  /** `rows.matrix` and `rows.scales`. */
-  vectors: Int8Array;
-  scales: Float32Array;
 }
 
 let examples: QuestionExamples | null | undefined;
@@ -123,16 +120,13 @@ export function questionExamples(): QuestionExamples | null {
     const sourceNames = [...new Set(file.examples.map((e) => e.source)), KNOWLEDGE_BASE_SOURCE];
     const all = [...file.examples.map((e) => decodeVector(e.vector)), ...own];
     const rows = new Int8Rows(all.length);
-    const { matrix: vectors, scales } = rows;
-    all.forEach((v, i) => (scales[i] = writeInt8Row(vectors, i, v)));
+    all.forEach((v, i) => (rows.scales[i] = writeInt8Row(rows.matrix, i, v)));
     return (examples = {
       kinds: [...file.examples.map((e) => e.kind), ...own.map((): ExampleKind => 'answer')],
       sources: Int16Array.from([...file.examples.map((e) => sourceNames.indexOf(e.source)), ...own.map(() => sourceNames.length - 1)]),
       sourceNames,
       sections: [...file.examples.map((e) => e.sections), ...own.map((): string[] => [])],
       rows,
-      vectors,
-      scales,
     });
   } catch {
     return (examples = null);

@@ -84,9 +84,14 @@ export function doubledLetters(word: string): string[] {
 export async function correctSpelling(db: DbOrTx, words: string[], vocabulary: Vocabulary): Promise<Map<string, string>> {
   const candidates = [...new Set(words.filter((w) => /^[a-z]{4,30}$/.test(w)))];
   const { counts } = vocabulary;
+  // Of the options, the word most sections hold, if one holds at least `atLeast` (the first of a tie).
   const commonest = (options: string[], atLeast = 1) => {
     let best: string | undefined;
-    for (const o of options) if ((counts.get(o) ?? 0) >= Math.max(atLeast, best ? (counts.get(best) ?? 0) + 1 : 1)) best = o;
+    let most = atLeast - 1;
+    for (const o of options) {
+      const n = counts.get(o) ?? 0;
+      if (n > most) [best, most] = [o, n];
+    }
     return best;
   };
   const fixes = new Map<string, string>();
@@ -164,6 +169,8 @@ export async function searchSections(
   // each by its primary key: one statement, not two, a few milliseconds less on PGlite (ADR 0065,
   // fifteenth session); one "matches or is included" condition would scan every section instead.
   const business = sql`(s.business_id is null or s.business_id = ${opts.businessId})`;
+  const columns = sql`s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
+    s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank`;
   const result = await db.execute<Omit<SectionHit, 'titleHits'> & Record<string, unknown>>(sql`
     /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
@@ -172,16 +179,14 @@ export async function searchSections(
       from jsonb_array_elements_text(${groupsJson}::jsonb) with ordinality as t(value, i)
     ),
     ranked as (
-      select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
-        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank, 0 as part
+      select ${columns}, 0 as part
       from knowledge_sections s, q
       where ${queries.length > 0} and s.search @@ q.query and ${business}
       order by rank desc
       limit ${opts.limit ?? 40}
     ),
     included as (
-      select s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
-        s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank, 1 as part
+      select ${columns}, 1 as part
       from knowledge_sections s, q
       where s.id in (select (jsonb_array_elements_text(${JSON.stringify(include)}::jsonb))::uuid)
         and s.id not in (select id from ranked) and ${business}
@@ -194,6 +199,5 @@ export async function searchSections(
     from top, lateral (select to_tsvector('english', top.title) as title_vector) t
     order by top.part, top.rank desc
   `);
-  const hits = result.rows;
-  return { hits: hits.map((h) => ({ ...h, titleHits: h.titleCovered.filter(Boolean).length })), groupDf, total };
+  return { hits: result.rows.map((h) => ({ ...h, titleHits: h.titleCovered.filter(Boolean).length })), groupDf, total };
 }

@@ -50,8 +50,8 @@ describe('the section classifier', () => {
     const examples = questionExamples();
     if (!shipped || !examples) throw new Error('the committed classifier or examples are missing');
     const at = examples.sections.findIndex((s, i) => s.length === 1 && examples.sourceNames[examples.sources[i] ?? -1] === 'unseen-4');
-    const scale = examples.scales[at] ?? 0;
-    const vector = Float32Array.from(examples.vectors.subarray(at * EMBEDDING_DIMS, (at + 1) * EMBEDDING_DIMS), (x) => x * scale);
+    const scale = examples.rows.scales[at] ?? 0;
+    const vector = Float32Array.from(examples.rows.matrix.subarray(at * EMBEDDING_DIMS, (at + 1) * EMBEDDING_DIMS), (x) => x * scale);
     expect(shipped.labels[argmax(sectionProbabilities(shipped, vector))]).toBe(examples.sections[at]?.[0]);
     // The evaluation's fold: here a stand-in that knows one section only, to see which one is in use.
     const fold: SectionClassifier = { ...shipped, labels: shipped.labels.slice(0, 1), weights: shipped.weights.slice(0, EMBEDDING_DIMS) };

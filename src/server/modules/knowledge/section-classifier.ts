@@ -67,8 +67,8 @@ export function trainingSet(leaveOut: string | null = null): TrainingSet {
       if (pilots.sourceNames[pilots.sources[i] ?? -1] === leaveOut) return;
       const classes = named.map((l) => byLabel.get(l)).filter((c): c is number => c !== undefined);
       if (!classes.length) return;
-      const scale = pilots.scales[i] ?? 0;
-      const vector = Float32Array.from(pilots.vectors.subarray(i * EMBEDDING_DIMS, (i + 1) * EMBEDDING_DIMS), (x) => x * scale);
+      const scale = pilots.rows.scales[i] ?? 0;
+      const vector = Float32Array.from(pilots.rows.matrix.subarray(i * EMBEDDING_DIMS, (i + 1) * EMBEDDING_DIMS), (x) => x * scale);
       examples.push({ vector, classes });
     });
   }

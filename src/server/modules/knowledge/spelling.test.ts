@@ -37,7 +37,7 @@ describe('transpositions', () => {
 });
 
 describe('correctSpelling from the vocabulary in memory', () => {
-  const vocabulary = { version: '1', sections: 100, counts: new Map([['compass', 40], ['compas', 2], ['register', 30], ['battery', 50], ['storage', 20]]) };
+  const vocabulary = { sections: 100, counts: new Map([['compass', 40], ['compas', 2], ['register', 30], ['battery', 50], ['storage', 20]]) };
   // A database that fails: only an unknown word no swap fixes may reach it.
   const noDatabase = { execute: () => Promise.reject(new Error('no statement expected')) } as unknown as Parameters<typeof correctSpelling>[0];
 

@@ -1,5 +1,5 @@
 import { closeSync, openSync } from 'node:fs';
-import { KERNEL_WASM_BASE64 } from './kernel-wasm.ts';
+import { instantiateKernel } from './kernel.ts';
 import { readHalves, readSafetensorsHeader, type TensorEntry, useHalfTable } from './safetensors.ts';
 import { loadWordPiece, type WordPiece } from './tokenizer.ts';
 
@@ -24,14 +24,6 @@ export interface MiniLMFiles {
   weightsPath: string;
   tokenizerPath: string;
   maxTokens: number;
-}
-
-interface KernelExports {
-  memory: WebAssembly.Memory;
-  qmatmul(x: number, xs: number, w: number, ws: number, b: number, out: number, n: number, k: number, m: number): void;
-  quantize(x: number, n: number, k: number, xq: number, xs: number): void;
-  attend(qkv: number, n: number, ctx: number, probs: number): void;
-  gelu(p: number, count: number): void;
 }
 
 /** A linear layer in the kernel's memory: int8 weights (rows × cols), a scale and a bias per row. */
@@ -169,11 +161,7 @@ export async function loadMiniLM(files: MiniLMFiles): Promise<MiniLM> {
   const xq = alloc(maxTokens * INTERMEDIATE * 2);
   const xs = alloc(maxTokens * 4);
   const probs = alloc((maxTokens + 4) * 4);
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(KERNEL_WASM_BASE64, 'base64')), {});
-  // The module declares its own memory; it is grown to the layout's size, once (views stay valid after).
-  const kernel = instance.exports as unknown as KernelExports;
-  const pages = Math.ceil(top / 65536) - kernel.memory.buffer.byteLength / 65536;
-  if (pages > 0) kernel.memory.grow(pages);
+  const kernel = instantiateKernel(top);
   const heap = kernel.memory.buffer;
 
   const weights = openWeights(files.weightsPath, tensors, heap);
