@@ -7,6 +7,7 @@ import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-ans
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { prepareFoldClassifiers } from './fold-classifiers.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
+import { TUNING_FILES } from './tune-set.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
@@ -17,12 +18,12 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13 and unseen-15 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12 and unseen-13 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
- * tune half only (while tuning); `-- --dump FILE` writes the tune half's outcomes
- * (for fitting the confidence, tests/eval/fit-confidence.ts). A measurement, not a gate.
+ * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
+ * with their evidence (to study the confidence on them, tests/eval/study-confidence.ts). A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({
@@ -66,6 +67,7 @@ async function ask(item: Item): Promise<Outcome> {
   };
 }
 
+const dumped: { source: string; item: Item; outcome: Outcome }[] = [];
 async function run(label: string, items: Item[], source: string | null = null) {
   // A tuning set is told without its own labelled examples (question-examples.ts): the others were
   // written by other people, so its figures say how the examples fare on questions they do not hold.
@@ -73,6 +75,7 @@ async function run(label: string, items: Item[], source: string | null = null) {
   const outcomes: Outcome[] = [];
   for (const item of items) outcomes.push(await ask(item));
   for (const line of scoreSet(label, items, outcomes, verbose)) console.log(line);
+  if (source && (TUNING_FILES as readonly string[]).includes(source)) items.forEach((item, i) => outcomes[i] && dumped.push({ source, item, outcome: outcomes[i] }));
   return outcomes;
 }
 
@@ -87,7 +90,7 @@ if (only) {
 
 await run('development set (tests/eval/*.json)', devItems, 'development');
 const tune = pilot('tune');
-const tuneOutcomes = await run('pilot tune half (tests/eval/pilot/tune.json)', tune, 'tune');
+await run('pilot tune half (tests/eval/pilot/tune.json)', tune, 'tune');
 await run('first unseen set (tests/eval/pilot/unseen.json), tuned on since the fifth session of issue 14', pilot('unseen'), 'unseen');
 await run('unseen-2 (tests/eval/pilot/unseen-2.json), measured blind once, then tuned on', pilot('unseen-2'), 'unseen-2');
 await run('unseen-3 (tests/eval/pilot/unseen-3.json), measured blind, then tuned on since the sixth session of issue 14', pilot('unseen-3'), 'unseen-3');
@@ -102,6 +105,7 @@ await run('train-2 (tests/eval/pilot/train-2.json), 200 more written blind by an
 await run('train-3 (tests/eval/pilot/train-3.json), 200 more written blind in the twelfth session, read once on 3541d8a, then among the examples', pilot('train-3'), 'train-3');
 await run('train-4 (tests/eval/pilot/train-4.json), 200 more written blind in the thirteenth session, 40 of them harmful and 48 lawful on subjects close to harm, read once on c301c8e, then among the examples', pilot('train-4'), 'train-4');
 await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, then among the examples', pilot('unseen-14'), 'unseen-14');
+await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, then among the examples', pilot('unseen-15'), 'unseen-15');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
@@ -109,9 +113,8 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
-  await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, never tuned on', pilot('unseen-15'), 'unseen-15');
 }
-if (dumpFile) writeFileSync(dumpFile, JSON.stringify(tune.map((item, i) => ({ item, outcome: tuneOutcomes[i] }))));
+if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
 await database.close();
 
 const sorted = [...times].sort((a, b) => a - b);
