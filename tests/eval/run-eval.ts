@@ -23,7 +23,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
  * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
- * with their evidence (to study the confidence on them, tests/eval/study-confidence.ts). A measurement, not a gate.
+ * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts). A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({

@@ -73,11 +73,11 @@ describe('the full-text side of the blend', () => {
 });
 
 describe('confidence', () => {
-  const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0, asked: 0.8, askedAgrees: 1 };
+  const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0, asked: 0.8, askedAgrees: 1, pilots: 0.9, pilotsAgree: 1, pilotsLead: 0.1 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
     expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
-    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02, asked: 0.4, askedAgrees: 0 };
+    const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02, asked: 0.4, askedAgrees: 0, pilots: 0.45, pilotsAgree: 0, pilotsLead: -0.1 };
     expect(calibratedConfidence(doubtful)).toBeLessThan(0.3);
   });
 
@@ -90,11 +90,15 @@ describe('confidence', () => {
     expect(calibratedConfidence({ ...base, asked: 0.5, askedAgrees: 0 })).toBeLessThan(calibratedConfidence(base));
   });
 
+  it('is higher when another pilot asked that section nearly the same question', () => {
+    expect(calibratedConfidence({ ...base, pilots: 0.5, pilotsAgree: 0, pilotsLead: -0.2 })).toBeLessThan(calibratedConfidence(base) - 0.15);
+  });
+
   it('grows with the lead over another article and stays within 5–97%', () => {
     const lead = [0, 0.2, 0.5, 1].map((fusedMargin) => calibratedConfidence({ ...base, semanticAgrees: 0, lexicalAgrees: 0, fusedMargin }));
     expect([...lead].sort((a, b) => a - b)).toEqual(lead);
     expect(calibratedConfidence({ ...base, fusedMargin: 50 })).toBe(0.97);
-    expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0, asked: 0, askedAgrees: 0 })).toBe(0.05);
+    expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0, asked: 0, askedAgrees: 0, pilots: 0, pilotsAgree: 0 })).toBe(0.05);
   });
 
   it('reads agreement from the first word match, not from a section fetched for its meaning', () => {
@@ -102,8 +106,8 @@ describe('confidence', () => {
     const words = hit('w#1');
     const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
     const near = [
-      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82 },
-      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48 },
+      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82, pilots: 0.6 },
+      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48, pilots: 0.75 },
     ];
     const e = evidenceOf(best, other, [meaningOnly, words], near, 1);
     expect(best?.id).toBe('m#1');
@@ -111,7 +115,25 @@ describe('confidence', () => {
     expect(e.askedAgrees).toBe(0);
     expect(e.lexicalAgrees).toBe(0);
     expect(e.semanticAgrees).toBe(1);
+    expect(e.pilots).toBe(0.6);
+    expect(e.pilotsAgree).toBe(0);
+    expect(e.pilotsLead).toBeCloseTo(-0.15);
     // The classifier's share (0.9 for ranking) is not closeness.
     expect(e.similarity).toBeCloseTo(0.82);
+  });
+
+  it('lets a business section’s own closeness stand in for the pilots’ questions it cannot have', () => {
+    const own = hit('manual#1', { businessId: 'b1' });
+    const shipped = hit('w#1');
+    const [best, other] = fuseRankings([own, shipped], new Map([['manual#1', 0.8], ['w#1', 0.5]]));
+    const near = [
+      { id: 'manual#1', similarity: 0.8, text: 0.8, asked: 0, closeness: 0.8, pilots: 0 },
+      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.6, closeness: 0.5, pilots: 0.55 },
+    ];
+    const e = evidenceOf(best, other, [own, shipped], near, 1);
+    expect(best?.id).toBe('manual#1');
+    expect(e.pilots).toBeCloseTo(0.8);
+    expect(e.pilotsAgree).toBe(1);
+    expect(e.pilotsLead).toBeCloseTo(0.25);
   });
 });

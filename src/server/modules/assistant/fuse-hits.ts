@@ -90,12 +90,18 @@ export interface Evidence {
   asked: number;
   /** The section whose question is closest is the best one. */
   askedAgrees: number;
+  /** How close the best section's closest pilot's question is (question-examples-file.ts; 0 without any). */
+  pilots: number;
+  /** The section whose pilot's question is closest is the best one. */
+  pilotsAgree: number;
+  /** `pilots` over the closest pilot's question of any other near section (negative when another's is closer). */
+  pilotsLead: number;
 }
 
-export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown', 'asked', 'askedAgrees'] as const;
+export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown', 'asked', 'askedAgrees', 'pilots', 'pilotsAgree', 'pilotsLead'] as const;
 
-/** The near section whose own question is closest to the pilot's (none when no section has questions). */
-const closestAsked = (semantic: readonly SemanticHit[]) => semantic.reduce<SemanticHit | undefined>((a, h) => (h.asked > (a?.asked ?? 0) ? h : a), undefined);
+/** The near section whose own question (`asked`), or pilot's question (`pilots`), is closest to the question. */
+const closestBy = (semantic: readonly SemanticHit[], by: 'asked' | 'pilots') => semantic.reduce<SemanticHit | undefined>((a, h) => (h[by] > (a?.[by] ?? 0) ? h : a), undefined);
 
 export function evidenceOf(
   best: FusedHit | undefined,
@@ -107,10 +113,15 @@ export function evidenceOf(
   unknownNames = 0,
 ): Evidence {
   const unknown = groups === 0 ? 0 : Math.min(unknownNames / groups, 1);
-  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown, asked: 0, askedAgrees: 0 };
+  if (!best) return { similarity: 0, margin: 0, fusedMargin: 0, coverage: 0, lexicalAgrees: 0, semanticAgrees: 0, title: 0, sectionMargin: 0, unknown, asked: 0, askedAgrees: 0, pilots: 0, pilotsAgree: 0, pilotsLead: 0 };
   // The closeness the calibration was fitted on: without the section classifier's share, which adds
   // nothing to it (ADR 0065, twelfth session) and, counted, raised the confident wrong answers.
   const closeness = (h: FusedHit | undefined) => (h ? (semantic.find((s) => s.id === h.id)?.closeness ?? h.similarity) : 0);
+  const closestPilots = closestBy(semantic, 'pilots');
+  // A business's section has no pilots' questions to be near: its own closeness stands in for them, so
+  // that its answers are weighed against the shipped sections' pilots' questions, not marked down for
+  // having none.
+  const pilotsOf = (h: FusedHit) => (h.businessId ? closeness(h) : (semantic.find((s) => s.id === h.id)?.pilots ?? 0));
   return {
     similarity: closeness(best),
     // Signed: the best-ranked section may be less similar than another article's.
@@ -123,30 +134,38 @@ export function evidenceOf(
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
     unknown,
     asked: semantic.find((h) => h.id === best.id)?.asked ?? 0,
-    askedAgrees: closestAsked(semantic)?.id === best.id ? 1 : 0,
+    askedAgrees: closestBy(semantic, 'asked')?.id === best.id ? 1 : 0,
+    pilots: pilotsOf(best),
+    pilotsAgree: closestPilots?.id === best.id || (best.businessId !== null && pilotsOf(best) >= (closestPilots?.pilots ?? 0)) ? 1 : 0,
+    pilotsLead: pilotsOf(best) - Math.max(0, ...semantic.filter((h) => h.id !== best.id).map((h) => h.pilots)),
   };
 }
 
 /**
- * Logistic calibration of the evidence, fitted on the tuning sets only (tests/eval/fit-confidence.ts:
- * the three best candidates of each question of tune-set.ts's TUNING_FILES, and every candidate of
- * the questions the knowledge base cannot answer, then Platt-scaled on the first-ranked answers): the
- * shown confidence is the estimated chance that the answer is the right section. Refitted in the sixth
- * session of issue 14 with the closeness of the sections' own questions (`asked`, `askedAgrees`).
+ * Logistic model of the evidence, fitted on the tuning sets only (tests/eval/fit-confidence.ts, ADR 0065,
+ * sixteenth session): the answers the engine showed their questions, right when they state the required
+ * fact. The closeness of other pilots' questions (`pilots`) is the strongest evidence after the
+ * section's own. Its log-odds are shifted down so that, told by models fitted on the other sets, at most
+ * 2% of the answers shown to a tuning set are wrong at 70% or more (as fitted, 6.2% were): the
+ * confidence is an under-estimate of the chance of being right, most of all in the middle bands, rather
+ * than a wrong answer shown as likely right.
  */
 export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number> = {
-  bias: -3.4,
-  similarity: 0.81,
-  margin: 0.37,
-  fusedMargin: 1.2,
-  coverage: 0.81,
-  lexicalAgrees: 0.78,
-  semanticAgrees: 0.72,
-  title: 0.72,
-  sectionMargin: 1.36,
-  unknown: -0.25,
-  asked: 1.08,
-  askedAgrees: 0.55,
+  bias: -5.26,
+  similarity: 1.83,
+  margin: -0.05,
+  fusedMargin: 1.02,
+  coverage: 1.28,
+  lexicalAgrees: 0.19,
+  semanticAgrees: 0.19,
+  title: 0.14,
+  sectionMargin: 0.17,
+  unknown: -0.91,
+  asked: 1.3,
+  askedAgrees: 0.42,
+  pilots: 1.94,
+  pilotsAgree: 0.77,
+  pilotsLead: -0.07,
 };
 
 export function calibratedConfidence(e: Evidence): number {

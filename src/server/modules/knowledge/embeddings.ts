@@ -159,6 +159,8 @@ export interface SemanticHit {
   asked: number;
   /** `similarity` without the section classifier's share: what the confidence reads (fuse-hits.ts). */
   closeness: number;
+  /** Its closest pilot's question's closeness (question-examples-file.ts), 0 for a section without any. */
+  pilots: number;
 }
 
 /**
@@ -200,16 +202,19 @@ export async function semanticSearch(
   const best = new Float32Array(idx.ids.length).fill(-2);
   const bestText = new Float32Array(idx.ids.length).fill(-2);
   const bestAsked = new Float32Array(idx.ids.length);
+  const bestPilot = new Float32Array(idx.ids.length);
   for (let r = 0; r < dots.length; r += 1) {
     const section = sectionOf[r] ?? 0;
     const business = idx.businessIds[section];
     if ((business !== null && business !== opts.businessId) || isLeftOut(exampleSource[r] ?? -1)) continue;
     let dot = dots[r] ?? 0;
     if (isQuestion[r]) {
-      // The confidence (fuse-hits.ts) was fitted on the sections' own questions: a pilot's question ranks
-      // its section but does not raise it (counted in `asked`, it added 10 confident wrong answers on the
-      // tuning sets after refitting, 3 without).
-      if (dot > (bestAsked[section] ?? 0) && (exampleSource[r] ?? -1) < 0) bestAsked[section] = dot;
+      // A pilot's question ranks its section, and the confidence (fuse-hits.ts) reads its closeness apart
+      // from the section's own questions' (`pilots`, `asked`): another pilot's wording of the same question
+      // says more about being right than any the writers thought of (ADR 0065, sixteenth session).
+      if ((exampleSource[r] ?? -1) < 0) {
+        if (dot > (bestAsked[section] ?? 0)) bestAsked[section] = dot;
+      } else if (dot > (bestPilot[section] ?? 0)) bestPilot[section] = dot;
       dot -= QUESTION_OFFSET;
     } else if (dot > (bestText[section] ?? -2)) bestText[section] = dot;
     if (dot > (best[section] ?? -2)) best[section] = dot;
@@ -224,7 +229,7 @@ export async function semanticSearch(
     const closeness = best[i] ?? -2;
     const similarity = closeness + LEARNED_WEIGHT * (row >= 0 ? (probabilities?.[row] ?? 0) : 0);
     if (similarity <= floor) continue;
-    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness });
+    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness, pilots: bestPilot[i] ?? 0 });
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);
