@@ -7,6 +7,7 @@ import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, section
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
+import { OTHER_ARTICLE_BELOW } from '../../src/server/modules/assistant/answer-engine.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
 import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -142,6 +143,17 @@ describe('answers', () => {
     expect(answered.context.sources.length).toBeGreaterThan(0);
     // The choice asks the topic it names, clearly enough to be answered with confidence.
     expect(answered.context.confidence).toBeGreaterThan(0.7);
+  });
+
+  it('answers an unsure match with the best section of a second article too, and says how unsure it is', async () => {
+    const u = await createUser(t, 'two-articles', 'admin');
+    const body = (await ask(u, 'how do i get permission from a landowner')).json<QueryResponse>();
+    expect(body.context.needsMoreContext).toBe(false);
+    expect(body.context.confidence).toBeLessThan(OTHER_ARTICLE_BELOW);
+    const titles = body.context.sources.map((s) => s.title);
+    expect(titles).toHaveLength(2);
+    expect(new Set(titles).size).toBe(2);
+    expect(body.answer).toMatch(/private property/i);
   });
 
   it('declines a request to do harm, whatever retrieval finds, and says what is lawful instead', async () => {
