@@ -49,9 +49,18 @@ describe('a second section in the answer', () => {
       ...near('One drone at a time'),
       body: 'One person may fly one drone at a time. Flying two needs a waiver of 107.35. A second pilot may fly a second drone.',
     };
-    const { answer, sources } = composeAnswer(best, extra, null, false);
+    const { answer, sources } = composeAnswer(best, [extra], null, false);
     expect(answer).toContain('One drone at a time: One person may fly one drone at a time. Flying two needs a waiver of 107.35.\n');
     expect(answer).not.toContain('A second pilot');
     expect(sources).toHaveLength(2);
+  });
+
+  it('opens each further section in turn, and cites them all after the best', () => {
+    const best = { ...near('Best'), body: 'The best section.' };
+    const others = [{ ...near('Second'), body: 'Second one. Two. Three.' }, { ...near('Third'), body: 'Third one.' }];
+    const { answer, sources } = composeAnswer(best, others, null, false);
+    expect(answer.indexOf('Second: Second one. Two.')).toBeLessThan(answer.indexOf('Third: Third one.'));
+    expect(answer).not.toContain('Three.');
+    expect(sources).toHaveLength(3);
   });
 });

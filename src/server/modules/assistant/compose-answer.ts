@@ -42,12 +42,13 @@ export function numberFirst(body: string): string {
 }
 
 /**
- * The embedded answer: the best section whole (it leads with the fact, then the how), a second
- * section's opening when another article adds to it, which drone it was tailored to, then the sources.
+ * The embedded answer: the best section whole (it leads with the fact, then the how), the openings of
+ * the other sections shown with it (one that adds to it, or the other readings when unsure), which drone
+ * it was tailored to, then the sources.
  */
 export function composeAnswer(
   best: RankedHit,
-  extra: RankedHit | undefined,
+  extras: readonly RankedHit[],
   tailoredTo: string | null,
   leadWithNumber = false,
 ): { answer: string; sources: AnswerSource[] } {
@@ -58,9 +59,9 @@ export function composeAnswer(
   const heading = best.title.trim();
   const leadsWithHeading = best.businessId === null && heading.length > 0 && (!leadWithNumber || /\d/.test(heading));
   const parts = leadsWithHeading ? [`${heading.replace(/[.:]*$/, '')}${/[?!]$/.test(heading) ? '' : '.'}`, body] : [body];
-  if (extra) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
+  for (const extra of extras) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
-  const sources = [best, ...(extra ? [extra] : [])].map(sourceOf);
+  const sources = [best, ...extras].map(sourceOf);
   parts.push(sourcesBlock(sources));
   return { answer: parts.join('\n\n'), sources };
 }

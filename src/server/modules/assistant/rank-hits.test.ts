@@ -69,16 +69,16 @@ describe('ranking', () => {
 describe('composeAnswer', () => {
   it('leads with the section under its heading, names the drone, and ends with the sources', () => {
     const [best] = rankHits([hit({ title: 'Maximum altitude: 400 feet', body: 'Stay under 400 feet.', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x', articleTitle: 'Limits' })], 1, [1], null, []);
-    const { answer, sources } = composeAnswer(best!, undefined, 'DJI Mini 4 Pro');
+    const { answer, sources } = composeAnswer(best!, [], 'DJI Mini 4 Pro');
     expect(answer).toBe('Maximum altitude: 400 feet.\n\nStay under 400 feet.\n\nTailored to your DJI Mini 4 Pro.\n\nSources:\n- 14 CFR 107.51 (Limits): https://www.ecfr.gov/x');
     expect(sources).toEqual([{ title: 'Limits', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/x' }]);
   });
 
   it('leaves out a heading that would keep a number question from starting with its number, and a business document’s', () => {
     const [plain] = rankHits([hit({ title: 'Wind at altitude', body: 'Gusts double by 400 feet.' })], 1, [1], null, []);
-    expect(composeAnswer(plain!, undefined, null, true).answer.startsWith('Gusts double by 400 feet.')).toBe(true);
-    expect(composeAnswer(plain!, undefined, null, false).answer.startsWith('Wind at altitude.\n\nGusts')).toBe(true);
+    expect(composeAnswer(plain!, [], null, true).answer.startsWith('Gusts double by 400 feet.')).toBe(true);
+    expect(composeAnswer(plain!, [], null, false).answer.startsWith('Wind at altitude.\n\nGusts')).toBe(true);
     const [own] = rankHits([hit({ title: 'Ops Manual, page 4', body: 'Sign the sheet.', businessId: 'b1' })], 1, [1], null, []);
-    expect(composeAnswer(own!, undefined, null).answer.startsWith('Sign the sheet.')).toBe(true);
+    expect(composeAnswer(own!, [], null).answer.startsWith('Sign the sheet.')).toBe(true);
   });
 });
