@@ -6,7 +6,7 @@ import { loadArticles } from '../../src/server/modules/knowledge/load-articles.t
 import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, sectionLabel } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
-import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
+import { OFF_TOPIC_ANSWER, OTHER_READINGS_LEAD } from '../../src/server/modules/assistant/compose-answer.ts';
 import { EXTRA_SECTIONS_MAX, OTHER_ARTICLE_BELOW } from '../../src/server/modules/assistant/answer-engine.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
 import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
@@ -154,6 +154,7 @@ describe('answers', () => {
     expect(titles).toHaveLength(1 + EXTRA_SECTIONS_MAX);
     expect(new Set(titles).size).toBe(titles.length);
     expect(body.answer).toMatch(/private property/i);
+    expect(body.answer).toContain(OTHER_READINGS_LEAD);
   });
 
   it('declines a request to do harm, whatever retrieval finds, and says what is lawful instead', async () => {

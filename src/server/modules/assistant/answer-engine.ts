@@ -303,12 +303,12 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // cannot tell the two apart, the pilot can (tuning sets: states the fact 709 → 711 with it first).
   const neighbour = ranked[1]?.articleKey === best.articleKey && ranked[1].fused >= best.fused - NEIGHBOUR_MARGIN ? ranked[1] : undefined;
   const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
-  const shown = extra ? [best, extra] : [best];
+  const extras = extra ? [extra] : [];
   // Unsure, the answer also opens the best sections of other articles, up to EXTRA_SECTIONS_MAX in all.
-  const others = confidence < OTHER_ARTICLE_BELOW ? ranked.filter((h) => !shown.some((s) => s.articleKey === h.articleKey)).filter((h, i, all) => all.findIndex((o) => o.articleKey === h.articleKey) === i) : [];
-  const extras = [...(extra ? [extra] : []), ...others].slice(0, EXTRA_SECTIONS_MAX);
+  const shownArticles = new Set([best, ...extras].map((h) => h.articleKey));
+  const others = confidence < OTHER_ARTICLE_BELOW ? ranked.filter((h, i) => !shownArticles.has(h.articleKey) && ranked.findIndex((o) => o.articleKey === h.articleKey) === i) : [];
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
-  const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question));
+  const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others.slice(0, EXTRA_SECTIONS_MAX - extras.length));
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
   return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clarifyingAnswer, composeAnswer, topicChoices } from './compose-answer.ts';
+import { clarifyingAnswer, composeAnswer, OTHER_READINGS_LEAD, topicChoices } from './compose-answer.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 const near = (title: string): RankedHit => ({
@@ -55,12 +55,16 @@ describe('a second section in the answer', () => {
     expect(sources).toHaveLength(2);
   });
 
-  it('opens each further section in turn, and cites them all after the best', () => {
+  it('opens the other readings of an unsure answer after a lead-in, and cites them all after the best', () => {
     const best = { ...near('Best'), body: 'The best section.' };
+    const adds = { ...near('Adds'), body: 'It adds this.' };
     const others = [{ ...near('Second'), body: 'Second one. Two. Three.' }, { ...near('Third'), body: 'Third one.' }];
-    const { answer, sources } = composeAnswer(best, others, null, false);
+    const { answer, sources } = composeAnswer(best, [adds], null, false, others);
+    expect(answer.indexOf('Adds: It adds this.')).toBeLessThan(answer.indexOf(OTHER_READINGS_LEAD));
+    expect(answer.indexOf(OTHER_READINGS_LEAD)).toBeLessThan(answer.indexOf('Second: Second one. Two.'));
     expect(answer.indexOf('Second: Second one. Two.')).toBeLessThan(answer.indexOf('Third: Third one.'));
     expect(answer).not.toContain('Three.');
-    expect(sources).toHaveLength(3);
+    expect(sources.map((s) => s.title)).toEqual(['Article', 'Article', 'Article', 'Article']);
+    expect(composeAnswer(best, [adds], null, false).answer).not.toContain(OTHER_READINGS_LEAD);
   });
 });

@@ -41,16 +41,22 @@ export function numberFirst(body: string): string {
   return [`${lead} ${rest}`.trim(), ...paragraphs.slice(1)].join('\n\n');
 }
 
+/** Introduces the other readings of a question the engine is unsure of (answer-engine.ts). */
+export const OTHER_READINGS_LEAD = 'If you meant something else:';
+
+const opening = (h: RankedHit) => `${h.title.replace(/[.:?!]*$/, '')}: ${firstSentences(h.body, 2)}`;
+
 /**
  * The embedded answer: the best section whole (it leads with the fact, then the how), the openings of
- * the other sections shown with it (one that adds to it, or the other readings when unsure), which drone
- * it was tailored to, then the sources.
+ * the sections shown with it (one that adds to it), then of the other readings when the engine is
+ * unsure, which drone it was tailored to, then the sources.
  */
 export function composeAnswer(
   best: RankedHit,
   extras: readonly RankedHit[],
   tailoredTo: string | null,
   leadWithNumber = false,
+  otherReadings: readonly RankedHit[] = [],
 ): { answer: string; sources: AnswerSource[] } {
   const body = leadWithNumber ? numberFirst(best.body.trim()) : best.body.trim();
   // A shipped section's heading names its question and often states the answer ("…: 100 Wh carry-on
@@ -59,9 +65,10 @@ export function composeAnswer(
   const heading = best.title.trim();
   const leadsWithHeading = best.businessId === null && heading.length > 0 && (!leadWithNumber || /\d/.test(heading));
   const parts = leadsWithHeading ? [`${heading.replace(/[.:]*$/, '')}${/[?!]$/.test(heading) ? '' : '.'}`, body] : [body];
-  for (const extra of extras) parts.push(`${extra.title.replace(/[.:?!]*$/, '')}: ${firstSentences(extra.body, 2)}`);
+  parts.push(...extras.map(opening));
+  if (otherReadings.length) parts.push(OTHER_READINGS_LEAD, ...otherReadings.map(opening));
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
-  const sources = [best, ...extras].map(sourceOf);
+  const sources = [best, ...extras, ...otherReadings].map(sourceOf);
   parts.push(sourcesBlock(sources));
   return { answer: parts.join('\n\n'), sources };
 }
