@@ -7,7 +7,7 @@ import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, section
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
 import { OFF_TOPIC_ANSWER, OTHER_READINGS_LEAD } from '../../src/server/modules/assistant/compose-answer.ts';
-import { EXTRA_SECTIONS_MAX, OTHER_ARTICLE_BELOW } from '../../src/server/modules/assistant/answer-engine.ts';
+import { DECLINE_UNSURE_BELOW, EXTRA_SECTIONS_MAX, OTHER_ARTICLE_BELOW } from '../../src/server/modules/assistant/answer-engine.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
 import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -94,6 +94,20 @@ describe('answers', () => {
     // The off-topic questions nearest the sections' words stay declined.
     for (const question of ['where should i mount the starlink dish on my roof', 'how do i unclog my kitchen sink']) {
       expect((await ask(u, question)).json<QueryResponse>().answer, question).toMatch(/I can only help with drones/);
+    }
+  });
+
+  it('declines a question naming no drone and far from every section that it could only answer at under 10%', async () => {
+    const u = await createUser(t, 'far-unsure', 'admin');
+    // Told without its own set's examples, as the evaluation tells it: the examples alone do not decline it.
+    leaveOutExamplesOf('unseen-14');
+    try {
+      const body = (await ask(u, 'do i need a fishing license to fish off a pier in florida')).json<QueryResponse>();
+      expect(body.answer).toBe(OFF_TOPIC_ANSWER);
+      expect(body.context.confidence).toBeLessThan(DECLINE_UNSURE_BELOW);
+      expect(body.context.sources).toEqual([]);
+    } finally {
+      leaveOutExamplesOf(null);
     }
   });
 
