@@ -54,9 +54,11 @@ export const NEIGHBOUR_MARGIN = 0.3;
 
 /**
  * Below this confidence, an answer to a question that names no drone and is not close in meaning to any
- * section (IN_DOMAIN_SIMILARITY) is the scope reply instead. On the tuning sets (ADR 0065, sixteenth
- * session) 5 more of 306 off-topic questions are declined, and 2 answerable ones, neither answered
- * right; at 0.15 it was 8 more and 3 answerable questions answered right were lost.
+ * section (IN_DOMAIN_SIMILARITY) is the scope reply instead (farAndUnsure), and such a question asked
+ * after another is not read with it. On the tuning sets (ADR 0065, sixteenth session) 5 more of 306
+ * off-topic questions are declined alone, 5 more after another question, and 2 answerable ones, neither
+ * answered right, and 1 of 214 follow-ups; at 0.15 it was 8 more alone and 3 answerable questions
+ * answered right were lost.
  */
 export const DECLINE_UNSURE_BELOW = 0.1;
 
@@ -229,6 +231,13 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }
 
+/**
+ * Read on its own (not as a follow-up), the question names no drone, is not close in meaning to any
+ * section and would be answered at under DECLINE_UNSURE_BELOW: more likely about something else than a
+ * pilot's ("universal remote wont pair with my vizio tv", "do i need a fishing license to fish off a pier").
+ */
+const farAndUnsure = (found: Retrieved, confidence: number) => confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
+
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
@@ -238,7 +247,7 @@ async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved 
   if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
   // declined as it is worded, not answered from the question before.
-  if ((await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
+  if (farAndUnsure(asWorded, own) || (await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
   return withPrevious && confidenceOf(withPrevious) > own ? withPrevious : asWorded;
 }
@@ -303,10 +312,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer(near), choices: topicChoices(near), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence };
   }
 
-  // A question naming no drone, not close in meaning to any section, that the engine would answer at
-  // under DECLINE_UNSURE_BELOW is more likely about something else than a pilot's ("universal remote
-  // wont pair with my vizio tv", "do i need a fishing license to fish off a pier").
-  if (confidence < DECLINE_UNSURE_BELOW && input.previousQuestions.length === 0 && !namesDrones && topSimilarity < IN_DOMAIN_SIMILARITY) {
+  if (farAndUnsure(found, confidence)) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false };
   }
 
