@@ -15,9 +15,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { calibratedConfidence, EVIDENCE_KEYS, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
-import { statesFact, type Item, type Outcome } from './score.ts';
+import { CONFIDENT, statesFact, type Item, type Outcome } from './score.ts';
 
-const CONFIDENT = 0.7;
 const CONFIDENT_WRONG_SHARE = 0.02;
 const L2 = 0.001;
 

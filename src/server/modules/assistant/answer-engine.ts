@@ -73,6 +73,19 @@ export const OTHER_ARTICLE_BELOW = 0.5;
 /** At most this many sections follow the best one, each by its heading and opening sentences. */
 export const EXTRA_SECTIONS_MAX = 2;
 
+/** The best section of each article not shown yet, best first, up to EXTRA_SECTIONS_MAX sections after the best in all. */
+function otherReadings(ranked: readonly RankedHit[], shown: readonly RankedHit[]): RankedHit[] {
+  const articles = new Set(shown.map((h) => h.articleKey));
+  const others: RankedHit[] = [];
+  for (const h of ranked) {
+    if (shown.length - 1 + others.length >= EXTRA_SECTIONS_MAX) break;
+    if (articles.has(h.articleKey)) continue;
+    articles.add(h.articleKey);
+    others.push(h);
+  }
+  return others;
+}
+
 /**
  * A question of one searchable word must be this close in meaning to a section to be answered: on the
  * tuning sets the vague ones ("should I update it", "camera problem", "can I fly tomorrow") were at most
@@ -325,11 +338,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const neighbour = ranked[1]?.articleKey === best.articleKey && ranked[1].fused >= best.fused - NEIGHBOUR_MARGIN ? ranked[1] : undefined;
   const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const extras = extra ? [extra] : [];
-  // Unsure, the answer also opens the best sections of other articles, up to EXTRA_SECTIONS_MAX in all.
-  const shownArticles = new Set([best, ...extras].map((h) => h.articleKey));
-  const others = confidence < OTHER_ARTICLE_BELOW ? ranked.filter((h, i) => !shownArticles.has(h.articleKey) && ranked.findIndex((o) => o.articleKey === h.articleKey) === i) : [];
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
-  const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others.slice(0, EXTRA_SECTIONS_MAX - extras.length));
+  const others = confidence < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
+  const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
   return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
 }

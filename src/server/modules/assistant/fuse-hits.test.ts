@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibratedConfidence, evidenceOf, FUSION, fuseRankings, type Evidence } from './fuse-hits.ts';
+import type { SemanticHit } from '../knowledge/embeddings.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 function hit(id: string, over: Partial<RankedHit> = {}): RankedHit {
@@ -101,15 +102,21 @@ describe('confidence', () => {
     expect(calibratedConfidence({ ...base, similarity: 0, fusedMargin: -50, lexicalAgrees: 0, semanticAgrees: 0, asked: 0, askedAgrees: 0, pilots: 0, pilotsAgree: 0 })).toBe(0.05);
   });
 
+  /** The evidence for the better of two hits, fused with these similarities, and these nearest sections in meaning. */
+  function evidenceOfTwo(hits: [RankedHit, RankedHit], similarity: [string, number][], near: SemanticHit[]) {
+    const [best, other] = fuseRankings(hits, new Map(similarity));
+    return { best, e: evidenceOf(best, other, hits, near, 1) };
+  }
+
   it('reads agreement from the first word match, not from a section fetched for its meaning', () => {
-    const meaningOnly = hit('m#1', { rank: 0, covered: [false] });
-    const words = hit('w#1');
-    const [best, other] = fuseRankings([meaningOnly, words], new Map([['m#1', 0.9], ['far#1', 0.1]]));
-    const near = [
-      { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82, pilots: 0.6 },
-      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48, pilots: 0.75 },
-    ];
-    const e = evidenceOf(best, other, [meaningOnly, words], near, 1);
+    const { best, e } = evidenceOfTwo(
+      [hit('m#1', { rank: 0, covered: [false] }), hit('w#1')],
+      [['m#1', 0.9], ['far#1', 0.1]],
+      [
+        { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82, pilots: 0.6 },
+        { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48, pilots: 0.75 },
+      ],
+    );
     expect(best?.id).toBe('m#1');
     expect(e.asked).toBe(0.7);
     expect(e.askedAgrees).toBe(0);
@@ -123,14 +130,14 @@ describe('confidence', () => {
   });
 
   it('lets a business section’s own closeness stand in for the pilots’ questions it cannot have', () => {
-    const own = hit('manual#1', { businessId: 'b1' });
-    const shipped = hit('w#1');
-    const [best, other] = fuseRankings([own, shipped], new Map([['manual#1', 0.8], ['w#1', 0.5]]));
-    const near = [
-      { id: 'manual#1', similarity: 0.8, text: 0.8, asked: 0, closeness: 0.8, pilots: 0 },
-      { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.6, closeness: 0.5, pilots: 0.55 },
-    ];
-    const e = evidenceOf(best, other, [own, shipped], near, 1);
+    const { best, e } = evidenceOfTwo(
+      [hit('manual#1', { businessId: 'b1' }), hit('w#1')],
+      [['manual#1', 0.8], ['w#1', 0.5]],
+      [
+        { id: 'manual#1', similarity: 0.8, text: 0.8, asked: 0, closeness: 0.8, pilots: 0 },
+        { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.6, closeness: 0.5, pilots: 0.55 },
+      ],
+    );
     expect(best?.id).toBe('manual#1');
     expect(e.pilots).toBeCloseTo(0.8);
     expect(e.pilotsAgree).toBe(1);

@@ -100,7 +100,7 @@ export interface Evidence {
 
 export const EVIDENCE_KEYS = ['similarity', 'margin', 'fusedMargin', 'coverage', 'lexicalAgrees', 'semanticAgrees', 'title', 'sectionMargin', 'unknown', 'asked', 'askedAgrees', 'pilots', 'pilotsAgree', 'pilotsLead'] as const;
 
-/** The near section whose own question (`asked`), or pilot's question (`pilots`), is closest to the question. */
+/** The near section whose own question (`asked`), or pilot's question (`pilots`), is closest to the question: the first of equals. */
 const closestBy = (semantic: readonly SemanticHit[], by: 'asked' | 'pilots') => semantic.reduce<SemanticHit | undefined>((a, h) => (h[by] > (a?.[by] ?? 0) ? h : a), undefined);
 
 export function evidenceOf(
@@ -117,11 +117,12 @@ export function evidenceOf(
   // The closeness the calibration was fitted on: without the section classifier's share, which adds
   // nothing to it (ADR 0065, twelfth session) and, counted, raised the confident wrong answers.
   const closeness = (h: FusedHit | undefined) => (h ? (semantic.find((s) => s.id === h.id)?.closeness ?? h.similarity) : 0);
-  const closestPilots = closestBy(semantic, 'pilots');
+  const near = semantic.find((h) => h.id === best.id);
   // A business's section has no pilots' questions to be near: its own closeness stands in for them, so
   // that its answers are weighed against the shipped sections' pilots' questions, not marked down for
   // having none.
-  const pilotsOf = (h: FusedHit) => (h.businessId ? closeness(h) : (semantic.find((s) => s.id === h.id)?.pilots ?? 0));
+  const pilots = best.businessId ? closeness(best) : (near?.pilots ?? 0);
+  const pilotsLead = pilots - Math.max(0, ...semantic.filter((h) => h.id !== best.id).map((h) => h.pilots));
   return {
     similarity: closeness(best),
     // Signed: the best-ranked section may be less similar than another article's.
@@ -133,11 +134,12 @@ export function evidenceOf(
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
     unknown,
-    asked: semantic.find((h) => h.id === best.id)?.asked ?? 0,
+    asked: near?.asked ?? 0,
     askedAgrees: closestBy(semantic, 'asked')?.id === best.id ? 1 : 0,
-    pilots: pilotsOf(best),
-    pilotsAgree: closestPilots?.id === best.id || (best.businessId !== null && pilotsOf(best) >= (closestPilots?.pilots ?? 0)) ? 1 : 0,
-    pilotsLead: pilotsOf(best) - Math.max(0, ...semantic.filter((h) => h.id !== best.id).map((h) => h.pilots)),
+    pilots,
+    // A pilot's question labelled with several sections is as close to each: the first of them agrees.
+    pilotsAgree: (best.businessId ? pilotsLead >= 0 : closestBy(semantic, 'pilots')?.id === best.id) ? 1 : 0,
+    pilotsLead,
   };
 }
 
