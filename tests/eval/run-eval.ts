@@ -18,7 +18,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12 and unseen-13 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13 and unseen-17 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
@@ -47,7 +47,11 @@ const verbose = process.argv.includes('--verbose');
 const dumpAt = process.argv.indexOf('--dump');
 const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
-prepareFoldClassifiers();
+// `--only NAME`: that pilot set alone (a blind set read on another engine, such as a worktree of the start).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+// A set never tuned on is told by the shipped classifier: the folds are for the tuning sets only.
+if (!only || (TUNING_FILES as readonly string[]).includes(only)) prepareFoldClassifiers(only ? [only] : undefined);
 const { database, names: sectionIds, articles, sections } = await openShippedKnowledge();
 console.log(`knowledge base: ${articles} articles, ${sections} sections`);
 
@@ -79,9 +83,6 @@ async function run(label: string, items: Item[], source: string | null = null) {
   return outcomes;
 }
 
-// `--only NAME`: that pilot set alone (a blind set read on another engine, such as a worktree of the start).
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 if (only) {
   await run(`${only} (tests/eval/pilot/${only}.json) alone`, pilot(only), only);
   await database.close();
@@ -106,6 +107,7 @@ await run('train-3 (tests/eval/pilot/train-3.json), 200 more written blind in th
 await run('train-4 (tests/eval/pilot/train-4.json), 200 more written blind in the thirteenth session, 40 of them harmful and 48 lawful on subjects close to harm, read once on c301c8e, then among the examples', pilot('train-4'), 'train-4');
 await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, then among the examples', pilot('unseen-14'), 'unseen-14');
 await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, then among the examples', pilot('unseen-15'), 'unseen-15');
+await run('unseen-16 (tests/eval/pilot/unseen-16.json), written blind in the sixteenth session of issue 14, read blind on its start engine (56aba09) and at its end, then among the examples', pilot('unseen-16'), 'unseen-16');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
@@ -113,6 +115,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-11 (tests/eval/pilot/unseen-11.json), written blind in the eleventh session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-11'), 'unseen-11');
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
+  await run('unseen-17 (tests/eval/pilot/unseen-17.json), written blind in the seventeenth session of issue 14, read blind on its start engine (d7ec2bd) and at its end, never tuned on', pilot('unseen-17'), 'unseen-17');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
 await database.close();
