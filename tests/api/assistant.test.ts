@@ -111,6 +111,27 @@ describe('answers', () => {
     }
   });
 
+  it('declines a question asked on its own that is more like the pilots’ off-topic questions than their answerable ones, all told', async () => {
+    // Told without their own set's examples, as the evaluation tells them: both were answered at 12–27% before.
+    // Each asked first, by a pilot of their own: after another question the rule does not apply.
+    leaveOutExamplesOf('unseen-14');
+    try {
+      for (const [i, question] of ['how do i register my boat in michigan', 'garage door remote stopped working'].entries()) {
+        const body = (await ask(await createUser(t, `off-topic-odds-${i}`, 'admin'), question)).json<QueryResponse>();
+        expect(body.answer, question).toBe(OFF_TOPIC_ANSWER);
+        expect(body.context.sources).toEqual([]);
+      }
+    } finally {
+      leaveOutExamplesOf(null);
+    }
+    // Pilots' questions that name no drone are still answered.
+    for (const [i, question] of ['freezing drizzle today. ok to fly or nah', 'battery drains super fast in cold weather what can i do'].entries()) {
+      const body = (await ask(await createUser(t, `off-topic-odds-pilot-${i}`, 'admin'), question)).json<QueryResponse>();
+      expect(body.answer, question).not.toBe(OFF_TOPIC_ANSWER);
+      expect(body.context.sources.length, question).toBeGreaterThan(0);
+    }
+  });
+
   it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
     const u = await createUser(t, 'unnamed', 'admin');
     for (const question of ['it keeps shutting off by itself', 'something on it is rattling']) {

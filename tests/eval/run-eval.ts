@@ -68,6 +68,7 @@ async function ask(item: Item): Promise<Outcome> {
     refused: r.answer.startsWith(HARM_REFUSAL_START),
     topSection: r.topSectionId ? (sectionIds.get(r.topSectionId) ?? null) : null,
     evidence: r.evidence ?? null,
+    offTopic: r.offTopic ?? null,
   };
 }
 

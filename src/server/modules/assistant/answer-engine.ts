@@ -5,9 +5,10 @@ import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
-import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
+import { namesAnotherMachine, nearestOutside, outsideSubject } from './off-domain.ts';
+import { OFF_TOPIC_DECLINE_AT, offTopicFeatures, offTopicOdds, type OffTopicFeatures } from './off-topic-odds.ts';
 import { namesPlace } from './places.ts';
-import { harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
+import { closenessOf, harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type Retrieved, type RetrieveInput } from './retrieve.ts';
@@ -33,6 +34,8 @@ export interface EngineAnswer {
   topSectionId?: string | null;
   /** What the confidence was computed from, for calibrating it (tests/eval). */
   evidence?: Evidence;
+  /** What tells an off-topic question from a pilot's (off-topic-odds.ts), for fitting it (tests/eval). */
+  offTopic?: OffTopicFeatures | null;
 }
 
 /**
@@ -251,6 +254,18 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
  */
 const farAndUnsure = (found: Retrieved, confidence: number) => confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
 
+/** What tells this question from an off-topic one (off-topic-odds.ts); null without the encoder or the examples. */
+async function offTopicOf(question: string, confidence: number, evidence: Evidence, found: Retrieved): Promise<OffTopicFeatures | null> {
+  try {
+    const near = await closenessOf(question);
+    if (!near) return null;
+    const outside = await nearestOutside(question);
+    return offTopicFeatures(confidence, evidence, found.namesDrones, near, outside.outside - Math.max(found.closest, outside.inside));
+  } catch {
+    return null;
+  }
+}
+
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
@@ -306,11 +321,12 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
   const evidence = evidenceOf(best, runnerUp, lexical, semantic, groupCount, ranked[1], found.unknownNames);
   const confidence = calibratedConfidence(evidence);
+  const offTopic = await offTopicOf(input.question, confidence, evidence, found);
 
   const verdict = await notOurs(found, ranked, input.question, byExamples);
-  if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
+  if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic };
   // notOurs declines when there is no best section; `!best` is for the type.
-  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false };
+  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false, offTopic };
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
@@ -321,12 +337,15 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   if (confidence < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
-    const near = ranked.slice(0, 3);
-    return { ...none, answer: clarifyingAnswer(near), choices: topicChoices(near), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence };
+    const nearest = ranked.slice(0, 3);
+    return { ...none, answer: clarifyingAnswer(nearest), choices: topicChoices(nearest), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence, offTopic };
   }
 
-  if (farAndUnsure(found, confidence)) {
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false };
+  // Asked on its own, more like the pilots' off-topic questions than their answerable ones, all told
+  // (off-topic-odds.ts): "garage door remote stopped working", "my rc boat flips at full throttle".
+  const offTopicAlone = input.previousQuestions.length === 0 && !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= OFF_TOPIC_DECLINE_AT;
+  if (farAndUnsure(found, confidence) || offTopicAlone) {
+    return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false, offTopic };
   }
 
   // A second section is added only when it answers a part of the question the best one leaves out;
@@ -342,5 +361,5 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const others = confidence < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
   const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
-  return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence };
+  return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence, offTopic };
 }

@@ -55,7 +55,8 @@ export function closenessByKind(question: Float32Array, examples: QuestionExampl
 
 /** Questions and clauses repeat: their closeness is kept, the most recent 1,000 (and per left-out set, for the evaluation). */
 const told = new Map<string, Record<ExampleKind, number> | null>();
-async function closenessOf(text: string): Promise<Record<ExampleKind, number> | null> {
+/** Each kind's closeness to the text (closenessByKind); null without the examples file. Throws without the encoder. */
+export async function closenessOf(text: string): Promise<Record<ExampleKind, number> | null> {
   const key = `${leftOutSource()}|${queryKey(text)}`;
   const hit = told.get(key);
   if (hit !== undefined) return hit;
