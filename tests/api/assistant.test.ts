@@ -113,7 +113,7 @@ describe('answers', () => {
 
   it('declines a question asked on its own that is more like the pilots’ off-topic questions than their answerable ones, all told', async () => {
     // Told without their own set's examples, as the evaluation tells them: both were answered at 12–27% before.
-    // Each asked first, by a pilot of their own: after another question the rule does not apply.
+    // Each asked first, by a pilot of their own, as the evaluation asks them.
     leaveOutExamplesOf('unseen-14');
     try {
       for (const [i, question] of ['how do i register my boat in michigan', 'garage door remote stopped working'].entries()) {

@@ -60,10 +60,11 @@ export const OFF_TOPIC_ODDS: Record<'bias' | (typeof OFF_TOPIC_FEATURE_KEYS)[num
 };
 
 /**
- * At these odds an answer the engine would show to a question asked on its own is the scope reply
- * instead. Each tuning set told by a model fitted on the others (fit-off-topic.ts), of the answers
- * shown to questions asked alone: at 0.55, 7 of 17 off-topic questions are declined and none of the
- * answerable ones; at 0.5, 8, and one answered right ("which way should i fly first when its windy").
+ * At these odds an answer the engine would show is the scope reply
+ * instead, unless it is a follow-up by its wording ("and at night?"). Each tuning set told by a model
+ * fitted on the others (fit-off-topic.ts), of the answers shown: at 0.55, 7 of 17 off-topic questions
+ * are declined and none of the answerable ones asked alone; at 0.5, 8, and one answered right ("which
+ * way should i fly first when its windy").
  */
 export const OFF_TOPIC_DECLINE_AT = 0.55;
 
