@@ -6,6 +6,7 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { prepareFoldClassifiers } from './fold-classifiers.ts';
+import { judgedFigures, rowsForJudge, type JudgeRow } from './judged.ts';
 import { scoreSet, type Item, type Outcome } from './score.ts';
 import { TUNING_FILES } from './tune-set.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
@@ -23,7 +24,9 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
  * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
- * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts). A measurement, not a gate.
+ * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts); `-- --for-judge FILE`
+ * writes the never-tuned sets' answers the string match counts as wrong, to be judged one by one
+ * (judged.ts), whose verdicts each such set's figures are also printed with. A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({
@@ -33,6 +36,7 @@ const pilotSchema = z.object({
   previous: z.array(z.string()).optional(),
   sections: z.array(z.string()),
   expect: z.array(z.string()),
+  note: z.string().optional(),
 });
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const devItems: Item[] = readdirSync(dir)
@@ -46,6 +50,8 @@ const pilot = (name: string): Item[] => z.array(pilotSchema).parse(JSON.parse(re
 const verbose = process.argv.includes('--verbose');
 const dumpAt = process.argv.indexOf('--dump');
 const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
+const judgeAt = process.argv.indexOf('--for-judge');
+const judgeFile = judgeAt > 0 ? process.argv[judgeAt + 1] : undefined;
 
 // `--only NAME`: that pilot set alone (a blind set read on another engine, such as a worktree of the start).
 const onlyAt = process.argv.indexOf('--only');
@@ -73,6 +79,7 @@ async function ask(item: Item): Promise<Outcome> {
 }
 
 const dumped: { source: string; item: Item; outcome: Outcome }[] = [];
+const forJudge: JudgeRow[] = [];
 async function run(label: string, items: Item[], source: string | null = null) {
   // A tuning set is told without its own labelled examples (question-examples.ts): the others were
   // written by other people, so its figures say how the examples fare on questions they do not hold.
@@ -81,6 +88,12 @@ async function run(label: string, items: Item[], source: string | null = null) {
   for (const item of items) outcomes.push(await ask(item));
   for (const line of scoreSet(label, items, outcomes, verbose)) console.log(line);
   if (source && (TUNING_FILES as readonly string[]).includes(source)) items.forEach((item, i) => outcomes[i] && dumped.push({ source, item, outcome: outcomes[i] }));
+  else if (source && source !== 'development') {
+    forJudge.push(...rowsForJudge(source, items, outcomes));
+    const j = judgedFigures(source, items, outcomes);
+    const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(1)}%`;
+    console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable)}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted wrong)` : ''}`);
+  }
   return outcomes;
 }
 
@@ -119,6 +132,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-17 (tests/eval/pilot/unseen-17.json), written blind in the seventeenth session of issue 14, read blind on its start engine (d7ec2bd) and at its end, never tuned on', pilot('unseen-17'), 'unseen-17');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
+if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(forJudge, null, 1)}\n`);
 await database.close();
 
 const sorted = [...times].sort((a, b) => a - b);

@@ -8,6 +8,8 @@ export interface Item {
   previous?: string[];
   sections: string[] | null;
   expect: string[];
+  /** What the writer said the answer must contain (the pilot sets written blind). */
+  note?: string;
 }
 
 export interface Outcome {
