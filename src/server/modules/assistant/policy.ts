@@ -115,7 +115,12 @@ const SOMEONE = /\b(she|he|her|him|they|them|neighbou?rs?|ex|wife|husband|girlfr
  */
 const ANOTHERS_ACT = new RegExp(
   [
-    "\\b(he|she|they|someone|somebody|people|neighbou?r\\w*|guy|man|woman|owner|cops?|police)('s| is| are|s)? (\\w+ ){0,4}(threaten\\w*|want\\w*|tried|tries|trying|going|gonna|will|would|could|might|said|says|allowed)( to)? ?$",
+    // A quote may open the act: "threatened to 'take down' my drone".
+    "\\b(he|she|they|someone|somebody|people|neighbou?r\\w*|guy|man|woman|owner|cops?|police)('s| is| are|s)? (\\w+ ){0,4}(threaten\\w*|want\\w*|tried|tries|trying|going|gonna|will|would|could|might|said|says|allowed)( to)? ?['\"‘“]?$",
+    // Done to the pilot already: "somebody fired a shotgun at my drone", "a guy used a jammer on me".
+    "\\b(he|she|they|someone|somebody|people|neighbou?r\\w*|guy|man|woman|owner|hunter|farmer|kids?|cops?|police) (\\w+ ){0,3}(fired|shot|threw|aimed|pointed|used|pulled)( \\w+){0,2} ?$",
+    // Asking what a maker or the FAA did: "did dji remove geofencing".
+    "\\b(did|has|have|does|will) (dji|autel|skydio|parrot|the faa|faa|the manufacturer|the (new |latest )?(firmware|update)) (\\w+ )?$",
     // "is it legal for my neighbor to shoot down my drone"
     "\\b(legal|allowed|ok|okay|lawful) for (\\w+ ){1,3}to ?$",
     // "a drone is spying on me", "my neighbour's drone keeps buzzing my horses": another's drone does it.
