@@ -6,7 +6,7 @@ const near = (title: string): RankedHit => ({
   id: title,
   articleKey: title,
   businessId: null,
-  articleTitle: 'Article',
+  articleTitle: `Article on ${title}`,
   title,
   topic: 'safety',
   makers: [],
@@ -64,7 +64,24 @@ describe('a second section in the answer', () => {
     expect(answer.indexOf(OTHER_READINGS_LEAD)).toBeLessThan(answer.indexOf('Second: Second one. Two.'));
     expect(answer.indexOf('Second: Second one. Two.')).toBeLessThan(answer.indexOf('Third: Third one.'));
     expect(answer).not.toContain('Three.');
-    expect(sources.map((s) => s.title)).toEqual(['Article', 'Article', 'Article', 'Article']);
+    expect(sources.map((s) => s.title)).toEqual(['Article on Best', 'Article on Adds', 'Article on Second', 'Article on Third']);
     expect(composeAnswer(best, [adds], null, false).answer).not.toContain(OTHER_READINGS_LEAD);
+  });
+});
+
+describe('the sources of an answer', () => {
+  it('names a document once: two sections of one article are one line with both citations', () => {
+    const cold = { ...near('Flying in the cold'), articleTitle: 'Flying with batteries in cold weather', citation: 'DJI battery guide', url: 'https://www.dji.com/support' };
+    const storage = { ...cold, id: 'storage', title: 'Storing batteries in the cold', citation: 'DJI manual' };
+    const { answer, sources } = composeAnswer(cold, [storage], null);
+    expect(answer).toContain('- DJI battery guide; DJI manual (Flying with batteries in cold weather): https://www.dji.com/support');
+    expect(answer.match(/Flying with batteries in cold weather/g)).toHaveLength(1);
+    expect(sources).toHaveLength(2);
+  });
+
+  it('lists a section cited twice once', () => {
+    const a = near('Night flying');
+    const { sources } = composeAnswer(a, [], null, false, [{ ...a, id: 'again' }]);
+    expect(sources).toHaveLength(1);
   });
 });

@@ -16,11 +16,19 @@ function firstSentences(text: string, n: number): string {
   return sentences.slice(0, n).join(' ').trim();
 }
 
-/** "Ops Manual, page 4" already names its document: the title is not repeated after it. */
-const citationNamesTitle = (s: AnswerSource) => s.citation.startsWith(s.title);
-
+/**
+ * One line per document: two sections of one article shown together ("Flying with batteries in cold
+ * weather" and its neighbour) are one line with both citations, not the title twice.
+ */
 export function sourcesBlock(sources: AnswerSource[]): string {
-  const lines = sources.map((s) => `- ${s.citation}${citationNamesTitle(s) ? '' : ` (${s.title})`}${s.url ? `: ${s.url}` : ''}`);
+  const documents = new Map<string, { source: AnswerSource; citations: string[] }>();
+  for (const s of sources) {
+    const key = `${s.title}\n${s.url ?? ''}`;
+    const known = documents.get(key);
+    if (!known) documents.set(key, { source: s, citations: [s.citation] });
+    else if (!known.citations.includes(s.citation)) known.citations.push(s.citation);
+  }
+  const lines = [...documents.values()].map(({ source: s, citations }) => `- ${citations.join('; ')}${citations.every((c) => c.startsWith(s.title)) ? '' : ` (${s.title})`}${s.url ? `: ${s.url}` : ''}`);
   return `Sources:\n${lines.join('\n')}`;
 }
 
@@ -68,7 +76,8 @@ export function composeAnswer(
   parts.push(...extras.map(opening));
   if (otherReadings.length) parts.push(OTHER_READINGS_LEAD, ...otherReadings.map(opening));
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
-  const sources = [best, ...extras, ...otherReadings].map(sourceOf);
+  // The same section cited twice would be one source listed twice.
+  const sources = [best, ...extras, ...otherReadings].map(sourceOf).filter((s, i, all) => all.findIndex((o) => o.citation === s.citation && o.title === s.title && o.url === s.url) === i);
   parts.push(sourcesBlock(sources));
   return { answer: parts.join('\n\n'), sources };
 }
