@@ -75,6 +75,7 @@ async function ask(item: Item): Promise<Outcome> {
     topSection: r.topSectionId ? (sectionIds.get(r.topSectionId) ?? null) : null,
     evidence: r.evidence ?? null,
     offTopic: r.offTopic ?? null,
+    harm: r.harm ?? null,
   };
 }
 

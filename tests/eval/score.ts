@@ -1,5 +1,6 @@
 import type { Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import type { OffTopicFeatures } from '../../src/server/modules/assistant/off-topic-odds.ts';
+import type { HarmReading } from '../../src/server/modules/assistant/harm-odds.ts';
 
 /** One evaluation question. `sections: null` (development set): not labelled; `[]`: the knowledge base cannot answer it. */
 export interface Item {
@@ -24,6 +25,7 @@ export interface Outcome {
   topSection: string | null;
   evidence: Evidence | null;
   offTopic?: OffTopicFeatures | null;
+  harm?: HarmReading | null;
 }
 
 const BANDS = [0, 0.3, 0.5, 0.7, 0.8, 0.9, 1.01];

@@ -4,7 +4,8 @@ import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
-import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
+import { clausesOf, harmConfirmedByStatements, harmfulByMeaning, nearestHarm } from './harm-intent.ts';
+import { HARM_REFUSE_AT, harmOdds, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, nearestOutside, outsideSubject } from './off-domain.ts';
 import { OFF_TOPIC_DECLINE_AT, offTopicFeatures, offTopicOdds, type OffTopicFeatures } from './off-topic-odds.ts';
 import { namesPlace } from './places.ts';
@@ -36,6 +37,8 @@ export interface EngineAnswer {
   evidence?: Evidence;
   /** What tells an off-topic question from a pilot's (off-topic-odds.ts), for fitting it (tests/eval). */
   offTopic?: OffTopicFeatures | null;
+  /** What tells a harmful request from a lawful question (harm-odds.ts), for fitting it (tests/eval). */
+  harm?: HarmReading | null;
 }
 
 /**
@@ -266,6 +269,35 @@ async function offTopicOf(question: string, confidence: number, evidence: Eviden
   }
 }
 
+/** What tells this question from a harmful request (harm-odds.ts); null without the encoder or the examples. */
+async function harmReadingOf(question: string, found: Retrieved | null): Promise<HarmReading | null> {
+  try {
+    const near = await closenessOf(question);
+    if (!near) return null;
+    const statement = await nearestHarm(question);
+    let clauseHarmLead = near.harm - near.answer;
+    let clauseStatementMargin = statement.margin;
+    for (const clause of clausesOf(question)) {
+      const c = await closenessOf(clause);
+      if (c) clauseHarmLead = Math.max(clauseHarmLead, c.harm - c.answer);
+      clauseStatementMargin = Math.max(clauseStatementMargin, (await nearestHarm(clause)).margin);
+    }
+    const features = {
+      harmLead: near.harm - near.answer,
+      harmOverAll: near.harm - Math.max(near.answer, near.offtopic, near.vague),
+      clauseHarmLead,
+      statement: statement.similarity,
+      statementMargin: statement.margin,
+      clauseStatementMargin,
+      closest: found && !found.followUp ? found.closest : 0,
+      confidence: found ? confidenceOf(found) : 0,
+    };
+    return { features, kind: statement.kind };
+  } catch {
+    return null;
+  }
+}
+
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
@@ -294,25 +326,29 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: flightLogAnswer(stats), confidence: 0.95, needsMoreContext: false, flightLogContext: stats };
   }
 
-  // The plain wordings by pattern, at no cost; the others by meaning (harm-intent.ts), against what the
-  // knowledge base answers too: the question's own nearest section (a follow-up's is the pair's, so not).
+  // The plain wordings by pattern; the others by meaning (harm-intent.ts), against what the knowledge
+  // base answers too: the question's own nearest section (a follow-up's is the pair's, so not). What
+  // the harm odds read is measured for every question, the evaluation fits them on all (harm-odds.ts).
   const byPattern = harmfulRequest(input.question);
-  if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false };
   const found = await readInContext(db, input);
+  const harmReading = await harmReadingOf(input.question, found);
+  if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
-  if (harm && (await leadByExamples(input.question, 'harm', 'answer')) > -LAWFUL_BY_EXAMPLES_LEAD) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false };
+  if (harm && (await leadByExamples(input.question, 'harm', 'answer')) > -LAWFUL_BY_EXAMPLES_LEAD) return { ...none, answer: harmRefusal(harm), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   // The labelled questions nearest in meaning (question-examples.ts) recognise harm, off-topic and vague
   // questions the statements and rules above were not written for. Harm needs the statements' assent
   // too (harmful and lawful statements at least level), and its kind, for the lawful alternative, is
   // the nearest statement's.
   const byExamples = await kindByExamples(input.question);
   const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question, await statementTolerance(input.question)) : await harmInAClause(input.question);
-  if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false };
+  if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false, harm: harmReading };
+  // All told (harm-odds.ts): "how close can i get my drone to the news helicopter to spook the pilot".
+  if (harmReading && harmOdds(harmReading.features) >= HARM_REFUSE_AT) return { ...none, answer: harmRefusal(harmReading.kind), confidence: 0.95, needsMoreContext: false, harm: harmReading };
 
   if (!found) {
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
-    return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true };
+    return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, harm: harmReading };
   }
   const { current, groupCount, followUp, semantic, lexical, similarity, namesDrones } = found;
   const topSimilarity = found.closest;
@@ -324,9 +360,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const offTopic = await offTopicOf(input.question, confidence, evidence, found);
 
   const verdict = await notOurs(found, ranked, input.question, byExamples);
-  if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic };
+  if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic, harm: harmReading };
   // notOurs declines when there is no best section; `!best` is for the type.
-  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false, offTopic };
+  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false, offTopic, harm: harmReading };
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
@@ -338,7 +374,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
     const nearest = ranked.slice(0, 3);
-    return { ...none, answer: clarifyingAnswer(nearest), choices: topicChoices(nearest), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence, offTopic };
+    return { ...none, answer: clarifyingAnswer(nearest), choices: topicChoices(nearest), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence, offTopic, harm: harmReading };
   }
 
   // Not a follow-up by its wording, and more like the pilots' off-topic questions than their answerable
@@ -347,7 +383,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // another 291 -> 295 of 326 against only when asked alone; the 229 follow-ups state the fact 172 times either way).
   const offTopicAlone = !followUp && !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= OFF_TOPIC_DECLINE_AT;
   if (farAndUnsure(found, confidence) || offTopicAlone) {
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false, offTopic };
+    return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false, offTopic, harm: harmReading };
   }
 
   // A second section is added only when it answers a part of the question the best one leaves out;
@@ -363,5 +399,5 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const others = confidence < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
   const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
-  return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence, offTopic };
+  return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence, offTopic, harm: harmReading };
 }
