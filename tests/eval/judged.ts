@@ -30,7 +30,12 @@ export interface Verdict {
   why: string;
 }
 
-const keyOf = (item: Item, answer: string) => createHash('sha256').update(JSON.stringify([item.question, item.previous ?? [], answer])).digest('hex').slice(0, 16);
+/** The question and what the answer says: its sources block apart, which states no fact and changes with citations. */
+const keyOf = (item: Item, answer: string) =>
+  createHash('sha256')
+    .update(JSON.stringify([item.question, item.previous ?? [], answer.split('\n\nSources:\n')[0]]))
+    .digest('hex')
+    .slice(0, 16);
 
 /** The answers the string match counts as wrong: shown (not a clarifying question, scope reply or refusal) to an answer question. */
 export function rowsForJudge(set: string, items: Item[], outcomes: Outcome[]): JudgeRow[] {
