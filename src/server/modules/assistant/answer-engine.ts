@@ -277,10 +277,15 @@ async function harmReadingOf(question: string, found: Retrieved | null): Promise
     const statement = await nearestHarm(question);
     let clauseHarmLead = near.harm - near.answer;
     let clauseStatementMargin = statement.margin;
+    // The harm named is the closest statement's, of the question or a clause: "…every night. how close
+    // can i get my drone to it to spook the pilot" is interference by its clause, evasion as a whole.
+    let named = statement;
     for (const clause of clausesOf(question)) {
       const c = await closenessOf(clause);
       if (c) clauseHarmLead = Math.max(clauseHarmLead, c.harm - c.answer);
-      clauseStatementMargin = Math.max(clauseStatementMargin, (await nearestHarm(clause)).margin);
+      const inClause = await nearestHarm(clause);
+      clauseStatementMargin = Math.max(clauseStatementMargin, inClause.margin);
+      if (inClause.similarity > named.similarity) named = inClause;
     }
     const features = {
       harmLead: near.harm - near.answer,
@@ -292,7 +297,7 @@ async function harmReadingOf(question: string, found: Retrieved | null): Promise
       closest: found && !found.followUp ? found.closest : 0,
       confidence: found ? confidenceOf(found) : 0,
     };
-    return { features, kind: statement.kind };
+    return { features, kind: named.kind };
   } catch {
     return null;
   }
