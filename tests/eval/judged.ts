@@ -4,13 +4,15 @@ import { CONFIDENT, statesFact, type Item, type Outcome } from './score.ts';
 
 /**
  * The string match of score.ts (an answer states the fact when it holds one of the expected phrases)
- * counts a right answer worded another way as wrong: "There is no FAA medical certificate requirement"
- * for "do I need an FAA medical", where the phrases were "not required", "no medical"… So the answers
- * the match counts as wrong on the sets never tuned on are also judged one by one, by a reader who sees
- * only the question, the writer's note of the fact (or the expected phrases) and the answer, and who
- * decides whether the answer states that fact (ADR 0065, seventeenth session). The verdicts are kept in
- * tests/eval/judged/<set>.json by each row's key (the question and the answer), so an unchanged answer
- * keeps its verdict; judged.ts prints each set's figures both ways. Never used to tune.
+ * counts a right answer worded another way as wrong ("There is no FAA medical certificate requirement"
+ * for "do I need an FAA medical", where the phrases were "not required", "no medical"…), and an answer
+ * holding a phrase but not what the question asks as right. So every answer shown to an answer question
+ * of the sets never tuned on is also judged one by one, by readers who see only the question, the
+ * writer's note of the fact (or the expected phrases) and the answer, and who decide whether the answer
+ * states that fact (ADR 0065, seventeenth session). The verdicts are kept in tests/eval/judged/<set>.json
+ * by each row's key (the question and what the answer says), so an unchanged answer keeps its verdict;
+ * run-eval.ts prints each set's figures both ways, an answer not judged yet counted by the string match.
+ * Never used to tune.
  */
 export interface JudgeRow {
   key: string;
@@ -37,11 +39,11 @@ const keyOf = (item: Item, answer: string) =>
     .digest('hex')
     .slice(0, 16);
 
-/** The answers the string match counts as wrong: shown (not a clarifying question, scope reply or refusal) to an answer question. */
+/** The answers shown (not a clarifying question, scope reply or refusal) to an answer question. */
 export function rowsForJudge(set: string, items: Item[], outcomes: Outcome[]): JudgeRow[] {
   return items.flatMap((item, i) => {
     const o = outcomes[i];
-    if (!o || item.kind !== 'answer' || o.asked || o.declined || o.refused || statesFact(item, o)) return [];
+    if (!o || item.kind !== 'answer' || o.asked || o.declined || o.refused) return [];
     const fact = item.note ?? `one of: ${item.expect.map((e) => `"${e}"`).join(', ')}`;
     return [{ key: keyOf(item, o.answer), set, question: item.question, ...(item.previous ? { previous: item.previous } : {}), fact, answer: o.answer, confidence: o.confidence }];
   });
@@ -54,7 +56,7 @@ export function verdictsOf(set: string): Map<string, Verdict> {
   return new Map((JSON.parse(readFileSync(file, 'utf8')) as Verdict[]).map((v) => [v.key, v]));
 }
 
-/** One set's figures with the judged answers counted right: states the fact, confident wrong, and the rows left unjudged. */
+/** One set's figures by the verdicts (the string match where there is none): states the fact, confident wrong, and the answers not judged yet. */
 export function judgedFigures(set: string, items: Item[], outcomes: Outcome[]): { fact: number; answerable: number; confidentWrong: number; shown: number; unjudged: number } {
   const verdicts = verdictsOf(set);
   const c = { fact: 0, answerable: 0, confidentWrong: 0, shown: 0, unjudged: 0 };
@@ -63,7 +65,7 @@ export function judgedFigures(set: string, items: Item[], outcomes: Outcome[]): 
     if (!o) return;
     const shown = !o.asked && !o.declined && !o.refused;
     let right = item.kind === 'answer' && statesFact(item, o);
-    if (!right && shown && item.kind === 'answer') {
+    if (shown && item.kind === 'answer') {
       const v = verdicts.get(keyOf(item, o.answer));
       if (v === undefined) c.unjudged += 1;
       else right = v.right;

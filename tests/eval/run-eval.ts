@@ -25,8 +25,8 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
  * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
  * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts); `-- --for-judge FILE`
- * writes the never-tuned sets' answers the string match counts as wrong, to be judged one by one
- * (judged.ts), whose verdicts each such set's figures are also printed with. A measurement, not a gate.
+ * writes the never-tuned sets' answers shown to answer questions, to be judged one by one (judged.ts),
+ * whose verdicts each such set's figures are also printed with. A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({
@@ -93,7 +93,7 @@ async function run(label: string, items: Item[], source: string | null = null) {
     forJudge.push(...rowsForJudge(source, items, outcomes));
     const j = judgedFigures(source, items, outcomes);
     const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(1)}%`;
-    console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable)}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted wrong)` : ''}`);
+    console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable)}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
   }
   return outcomes;
 }
