@@ -347,7 +347,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // the nearest statement's.
   const byExamples = await kindByExamples(input.question);
   const harmByExamples = byExamples === 'harm' ? await harmConfirmedByStatements(input.question, await statementTolerance(input.question)) : await harmInAClause(input.question);
-  if (harmByExamples) return { ...none, answer: harmRefusal(harmByExamples), confidence: 0.95, needsMoreContext: false, harm: harmReading };
+  // The harm named is the closest statement's, of the question or of a clause (harmReadingOf).
+  if (harmByExamples) return { ...none, answer: harmRefusal(harmReading?.kind ?? harmByExamples), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   // All told (harm-odds.ts): "how close can i get my drone to the news helicopter to spook the pilot".
   if (harmReading && harmOdds(harmReading.features) >= HARM_REFUSE_AT) return { ...none, answer: harmRefusal(harmReading.kind), confidence: 0.95, needsMoreContext: false, harm: harmReading };
 
