@@ -15,6 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { calibratedConfidence, EVIDENCE_KEYS, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
+import { crossValidatedLogits, fitLogistic, printedModel, sigmoid } from './logistic.ts';
 import { CONFIDENT, statesFact, type Item, type Outcome } from './score.ts';
 
 const CONFIDENT_WRONG_SHARE = 0.02;
@@ -31,34 +32,10 @@ const samples: Sample[] = dumped
     return { source, x: EVIDENCE_KEYS.map((k) => e[k]), y: item.kind === 'answer' && statesFact(item, outcome) ? 1 : 0, shipped: calibratedConfidence(e) };
   });
 
-type Model = { bias: number; w: number[] };
-const logit = (m: Model, x: number[]) => x.reduce((a, v, i) => a + (m.w[i] ?? 0) * v, m.bias);
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-/** Full-batch gradient descent; the evidence is of order 1, so a step of 1 converges. */
-function fit(train: Sample[]): Model {
-  const m: Model = { bias: 0, w: EVIDENCE_KEYS.map(() => 0) };
-  for (let epoch = 0; epoch < 3000; epoch += 1) {
-    let gb = 0;
-    const g = m.w.map(() => 0);
-    for (const s of train) {
-      const err = sigmoid(logit(m, s.x)) - s.y;
-      gb += err;
-      s.x.forEach((v, i) => (g[i] = (g[i] ?? 0) + err * v));
-    }
-    m.bias -= gb / train.length;
-    m.w = m.w.map((wi, i) => wi - ((g[i] ?? 0) / train.length + L2 * wi));
-  }
-  return m;
-}
-
 // Each set's answers told by a model fitted on the other sets.
-const sources = [...new Set(samples.map((s) => s.source))];
-const crossLogits = new Map<Sample, number>();
-for (const source of sources) {
-  const m = fit(samples.filter((s) => s.source !== source));
-  for (const s of samples.filter((x) => x.source === source)) crossLogits.set(s, logit(m, s.x));
-}
+const fitOptions = { l2: L2, epochs: 3000 };
+const crossLogits = crossValidatedLogits(samples, EVIDENCE_KEYS.length, fitOptions);
+const sources = new Set(samples.map((s) => s.source));
 const confidentOf = (p: (s: Sample) => number) => ({ right: samples.filter((s) => s.y && p(s) >= CONFIDENT).length, wrong: samples.filter((s) => !s.y && p(s) >= CONFIDENT).length });
 
 // The least shift that leaves at most the allowed share of confident wrong answers.
@@ -67,8 +44,7 @@ let shift = 0;
 while (confidentOf((s) => sigmoid((crossLogits.get(s) ?? 0) + shift)).wrong > allowed) shift -= 0.05;
 
 const round = (v: number) => Math.round(v * 100) / 100;
-const model = fit(samples);
-const final = { bias: round(model.bias + shift), ...Object.fromEntries(EVIDENCE_KEYS.map((k, i) => [k, round(model.w[i] ?? 0)])) };
+const model = fitLogistic(samples, EVIDENCE_KEYS.length, fitOptions);
 const BANDS = [0, 0.15, 0.3, 0.5, 0.7, 0.8, 0.9, 1.01];
 const bands = (p: (s: Sample) => number) =>
   BANDS.slice(1)
@@ -82,8 +58,8 @@ const report = (label: string, p: (s: Sample) => number) => {
   console.log(`${label}: at ≥70% ${c.right} right, ${c.wrong} wrong (${((100 * c.wrong) / samples.length).toFixed(1)}% of the answers shown)\n  ${bands(p)}`);
 };
 
-console.log(`${samples.length} answers shown to the tuning sets' questions (${sources.length} sets), ${samples.filter((s) => !s.y).length} of them wrong`);
+console.log(`${samples.length} answers shown to the tuning sets' questions (${sources.size} sets), ${samples.filter((s) => !s.y).length} of them wrong`);
 report('the shipped confidence', (s) => s.shipped);
 report('refitted, each set told by the others, as fitted', (s) => sigmoid(crossLogits.get(s) ?? 0));
 report(`refitted, each set told by the others, shifted by ${round(shift)}`, (s) => sigmoid((crossLogits.get(s) ?? 0) + shift));
-console.log(`export const CALIBRATION = ${JSON.stringify(final).replace(/"/g, '')};`);
+console.log(`export const CALIBRATION = ${printedModel({ ...model, bias: model.bias + shift }, EVIDENCE_KEYS)};`);

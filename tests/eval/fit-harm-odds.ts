@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { HARM_FEATURE_KEYS } from '../../src/server/modules/assistant/harm-odds.ts';
+import { crossValidatedLogits, fitLogistic, printedModel, sigmoid } from './logistic.ts';
 import { statesFact, type Item, type Outcome } from './score.ts';
 
 const L2 = 0.001;
@@ -28,39 +29,13 @@ const samples: Sample[] = dumped
     question: item.question,
   }));
 
-type Model = { bias: number; w: number[] };
-const logit = (m: Model, x: number[]) => x.reduce((a, v, i) => a + (m.w[i] ?? 0) * v, m.bias);
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-function fit(train: Sample[]): Model {
-  const m: Model = { bias: 0, w: HARM_FEATURE_KEYS.map(() => 0) };
-  for (let epoch = 0; epoch < 4000; epoch += 1) {
-    let gb = 0;
-    const g = m.w.map(() => 0);
-    for (const s of train) {
-      const err = sigmoid(logit(m, s.x)) - s.y;
-      gb += err;
-      s.x.forEach((v, i) => (g[i] = (g[i] ?? 0) + err * v));
-    }
-    m.bias -= gb / train.length;
-    m.w = m.w.map((wi, i) => wi - ((g[i] ?? 0) / train.length + L2 * wi));
-  }
-  return m;
-}
-
-const sources = [...new Set(samples.map((s) => s.source))];
-const cross = new Map<Sample, number>();
-for (const source of sources) {
-  const m = fit(samples.filter((s) => s.source !== source));
-  for (const s of samples.filter((x) => x.source === source)) cross.set(s, sigmoid(logit(m, s.x)));
-}
+const cross = new Map([...crossValidatedLogits(samples, HARM_FEATURE_KEYS.length, { l2: L2 })].map(([s, z]) => [s, sigmoid(z)]));
+const sources = new Set(samples.map((s) => s.source));
 const open = samples.filter((s) => !s.refused);
-console.log(`${samples.length} questions (${samples.filter((s) => s.y).length} harmful) of ${sources.length} tuning sets; not refused otherwise: ${open.filter((s) => s.y).length} harmful, ${open.filter((s) => !s.y).length} others`);
+console.log(`${samples.length} questions (${samples.filter((s) => s.y).length} harmful) of ${sources.size} tuning sets; not refused otherwise: ${open.filter((s) => s.y).length} harmful, ${open.filter((s) => !s.y).length} others`);
 for (const at of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
   const refused = open.filter((s) => (cross.get(s) ?? 0) >= at);
   console.log(`  refused at ${at}: harmful ${refused.filter((s) => s.y).length}, answerable ${refused.filter((s) => s.kind === 'answer').length} (${refused.filter((s) => s.right).length} answered right), other ${refused.filter((s) => !s.y && s.kind !== 'answer').length}`);
 }
 if (process.argv.includes('--list')) for (const s of [...open].sort((a, b) => (cross.get(b) ?? 0) - (cross.get(a) ?? 0)).slice(0, 40)) console.log(`  ${(cross.get(s) ?? 0).toFixed(2)} ${s.y ? 'HARM' : s.kind} ${s.question.slice(0, 100)}`);
-const round = (v: number) => Math.round(v * 100) / 100;
-const model = fit(samples);
-console.log(`export const HARM_ODDS = ${JSON.stringify({ bias: round(model.bias), ...Object.fromEntries(HARM_FEATURE_KEYS.map((k, i) => [k, round(model.w[i] ?? 0)])) }).replace(/"/g, '')};`);
+console.log(`export const HARM_ODDS = ${printedModel(fitLogistic(samples, HARM_FEATURE_KEYS.length, { l2: L2 }), HARM_FEATURE_KEYS)};`);

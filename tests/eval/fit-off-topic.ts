@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { OFF_TOPIC_FEATURE_KEYS, type OffTopicFeatures } from '../../src/server/modules/assistant/off-topic-odds.ts';
+import { crossValidatedLogits, fitLogistic, printedModel, sigmoid } from './logistic.ts';
 import { statesFact, type Item, type Outcome } from './score.ts';
 
 const L2 = 0.001;
@@ -33,39 +34,13 @@ const samples: Sample[] = dumped
     };
   });
 
-type Model = { bias: number; w: number[] };
-const logit = (m: Model, x: number[]) => x.reduce((a, v, i) => a + (m.w[i] ?? 0) * v, m.bias);
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-function fit(train: Sample[]): Model {
-  const m: Model = { bias: 0, w: OFF_TOPIC_FEATURE_KEYS.map(() => 0) };
-  for (let epoch = 0; epoch < 4000; epoch += 1) {
-    let gb = 0;
-    const g = m.w.map(() => 0);
-    for (const s of train) {
-      const err = sigmoid(logit(m, s.x)) - s.y;
-      gb += err;
-      s.x.forEach((v, i) => (g[i] = (g[i] ?? 0) + err * v));
-    }
-    m.bias -= gb / train.length;
-    m.w = m.w.map((wi, i) => wi - ((g[i] ?? 0) / train.length + L2 * wi));
-  }
-  return m;
-}
-
-const sources = [...new Set(samples.map((s) => s.source))];
-const cross = new Map<Sample, number>();
-for (const source of sources) {
-  const m = fit(samples.filter((s) => s.source !== source));
-  for (const s of samples.filter((x) => x.source === source)) cross.set(s, sigmoid(logit(m, s.x)));
-}
+const cross = new Map([...crossValidatedLogits(samples, OFF_TOPIC_FEATURE_KEYS.length, { l2: L2 })].map(([s, z]) => [s, sigmoid(z)]));
+const sources = new Set(samples.map((s) => s.source));
 const shown = samples.filter((s) => s.shown);
-console.log(`${samples.length} questions (${samples.filter((s) => s.y).length} off topic) of ${sources.length} tuning sets; the engine shows an answer to ${shown.filter((s) => s.y).length} off-topic and ${shown.filter((s) => !s.y).length} answerable ones`);
+console.log(`${samples.length} questions (${samples.filter((s) => s.y).length} off topic) of ${sources.size} tuning sets; the engine shows an answer to ${shown.filter((s) => s.y).length} off-topic and ${shown.filter((s) => !s.y).length} answerable ones`);
 for (const at of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
   const declined = shown.filter((s) => (cross.get(s) ?? 0) >= at);
   console.log(`  declined at ${at}: off topic ${declined.filter((s) => s.y).length}, answerable right ${declined.filter((s) => !s.y && s.right).length}, answerable wrong ${declined.filter((s) => !s.y && !s.right).length}`);
 }
 if (process.argv.includes('--list')) for (const s of [...shown].sort((a, b) => (cross.get(b) ?? 0) - (cross.get(a) ?? 0)).slice(0, 40)) console.log(`  ${(cross.get(s) ?? 0).toFixed(2)} ${s.y ? 'OFF' : s.right ? 'right' : 'wrong'} ${s.question.slice(0, 90)}`);
-const round = (v: number) => Math.round(v * 100) / 100;
-const model = fit(samples);
-console.log(`export const OFF_TOPIC_ODDS = ${JSON.stringify({ bias: round(model.bias), ...Object.fromEntries(OFF_TOPIC_FEATURE_KEYS.map((k, i) => [k, round(model.w[i] ?? 0)])) }).replace(/"/g, '')};`);
+console.log(`export const OFF_TOPIC_ODDS = ${printedModel(fitLogistic(samples, OFF_TOPIC_FEATURE_KEYS.length, { l2: L2 }), OFF_TOPIC_FEATURE_KEYS)};`);
