@@ -4,12 +4,12 @@ import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
-import { clausesOf, harmConfirmedByStatements, harmfulByMeaning, nearestHarm } from './harm-intent.ts';
-import { HARM_REFUSE_AT, harmOdds, type HarmReading } from './harm-odds.ts';
-import { namesAnotherMachine, nearestOutside, outsideSubject } from './off-domain.ts';
-import { OFF_TOPIC_DECLINE_AT, offTopicFeatures, offTopicOdds, type OffTopicFeatures } from './off-topic-odds.ts';
+import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
+import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
+import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
+import { OFF_TOPIC_DECLINE_AT, offTopicOdds, offTopicOf, type OffTopicFeatures } from './off-topic-odds.ts';
 import { namesPlace } from './places.ts';
-import { closenessOf, harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
+import { harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
 import type { RankedHit } from './rank-hits.ts';
 import { retrieve, type Retrieved, type RetrieveInput } from './retrieve.ts';
@@ -257,52 +257,6 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
  */
 const farAndUnsure = (found: Retrieved, confidence: number) => confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
 
-/** What tells this question from an off-topic one (off-topic-odds.ts); null without the encoder or the examples. */
-async function offTopicOf(question: string, confidence: number, evidence: Evidence, found: Retrieved): Promise<OffTopicFeatures | null> {
-  try {
-    const near = await closenessOf(question);
-    if (!near) return null;
-    const outside = await nearestOutside(question);
-    return offTopicFeatures(confidence, evidence, found.namesDrones, near, outside.outside - Math.max(found.closest, outside.inside));
-  } catch {
-    return null;
-  }
-}
-
-/** What tells this question from a harmful request (harm-odds.ts); null without the encoder or the examples. */
-async function harmReadingOf(question: string, found: Retrieved | null): Promise<HarmReading | null> {
-  try {
-    const near = await closenessOf(question);
-    if (!near) return null;
-    const statement = await nearestHarm(question);
-    let clauseHarmLead = near.harm - near.answer;
-    let clauseStatementMargin = statement.margin;
-    // The harm named is the closest statement's, of the question or a clause: "…every night. how close
-    // can i get my drone to it to spook the pilot" is interference by its clause, evasion as a whole.
-    let named = statement;
-    for (const clause of clausesOf(question)) {
-      const c = await closenessOf(clause);
-      if (c) clauseHarmLead = Math.max(clauseHarmLead, c.harm - c.answer);
-      const inClause = await nearestHarm(clause);
-      clauseStatementMargin = Math.max(clauseStatementMargin, inClause.margin);
-      if (inClause.similarity > named.similarity) named = inClause;
-    }
-    const features = {
-      harmLead: near.harm - near.answer,
-      harmOverAll: near.harm - Math.max(near.answer, near.offtopic, near.vague),
-      clauseHarmLead,
-      statement: statement.similarity,
-      statementMargin: statement.margin,
-      clauseStatementMargin,
-      closest: found && !found.followUp ? found.closest : 0,
-      confidence: found ? confidenceOf(found) : 0,
-    };
-    return { features, kind: named.kind };
-  } catch {
-    return null;
-  }
-}
-
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
@@ -336,7 +290,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // the harm odds read is measured for every question, the evaluation fits them on all (harm-odds.ts).
   const byPattern = harmfulRequest(input.question);
   const found = await readInContext(db, input);
-  const harmReading = await harmReadingOf(input.question, found);
+  const harmReading = await harmReadingOf(input.question, found && !found.followUp ? found.closest : 0, found ? confidenceOf(found) : 0);
   if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);

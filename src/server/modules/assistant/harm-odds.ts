@@ -1,4 +1,6 @@
+import { clausesOf, nearestHarm } from './harm-intent.ts';
 import type { HarmKind } from './policy.ts';
+import { closenessOf } from './question-examples.ts';
 
 /**
  * What tells a request to do harm the rules, statements and examples of answer-engine.ts let through
@@ -64,4 +66,41 @@ export const HARM_REFUSE_AT = 0.6;
 export function harmOdds(f: HarmFeatures): number {
   const z = HARM_FEATURE_KEYS.reduce((sum, k) => sum + HARM_ODDS[k] * f[k], HARM_ODDS.bias);
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * What tells this question from a harmful request; null without the encoder or the examples. `closest`
+ * is the nearest section's closeness (0 for a follow-up by its wording), `confidence` the answer's.
+ */
+export async function harmReadingOf(question: string, closest: number, confidence: number): Promise<HarmReading | null> {
+  try {
+    const near = await closenessOf(question);
+    if (!near) return null;
+    const statement = await nearestHarm(question);
+    let clauseHarmLead = near.harm - near.answer;
+    let clauseStatementMargin = statement.margin;
+    // The harm named is the closest statement's, of the question or a clause: "…every night. how close
+    // can i get my drone to it to spook the pilot" is interference by its clause, evasion as a whole.
+    let named = statement;
+    for (const clause of clausesOf(question)) {
+      const c = await closenessOf(clause);
+      if (c) clauseHarmLead = Math.max(clauseHarmLead, c.harm - c.answer);
+      const inClause = await nearestHarm(clause);
+      clauseStatementMargin = Math.max(clauseStatementMargin, inClause.margin);
+      if (inClause.similarity > named.similarity) named = inClause;
+    }
+    const features: HarmFeatures = {
+      harmLead: near.harm - near.answer,
+      harmOverAll: near.harm - Math.max(near.answer, near.offtopic, near.vague),
+      clauseHarmLead,
+      statement: statement.similarity,
+      statementMargin: statement.margin,
+      clauseStatementMargin,
+      closest,
+      confidence,
+    };
+    return { features, kind: named.kind };
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,7 @@
 import type { ExampleKind } from '../knowledge/question-examples-file.ts';
 import type { Evidence } from './fuse-hits.ts';
+import { nearestOutside } from './off-domain.ts';
+import { closenessOf } from './question-examples.ts';
 
 /**
  * What tells a question about something else that still shares a drone's words ("trolling motor prop
@@ -71,4 +73,16 @@ export const OFF_TOPIC_DECLINE_AT = 0.55;
 export function offTopicOdds(f: OffTopicFeatures): number {
   const z = OFF_TOPIC_FEATURE_KEYS.reduce((sum, k) => sum + OFF_TOPIC_ODDS[k] * f[k], OFF_TOPIC_ODDS.bias);
   return 1 / (1 + Math.exp(-z));
+}
+
+/** What tells this question from an off-topic one; null without the encoder or the examples. */
+export async function offTopicOf(question: string, confidence: number, evidence: Evidence, found: { namesDrones: boolean; closest: number }): Promise<OffTopicFeatures | null> {
+  try {
+    const near = await closenessOf(question);
+    if (!near) return null;
+    const outside = await nearestOutside(question);
+    return offTopicFeatures(confidence, evidence, found.namesDrones, near, outside.outside - Math.max(found.closest, outside.inside));
+  } catch {
+    return null;
+  }
 }
