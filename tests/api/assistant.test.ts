@@ -133,6 +133,26 @@ describe('answers', () => {
     }
   });
 
+  it('declines a change of subject away from drones whose wording reads as a follow-up when it is overwhelmingly off topic', async () => {
+    const u = await createUser(t, 'off-topic-after', 'admin');
+    // Told without its own set's examples, as the evaluation tells it: read with the battery question
+    // before ("it"), it was answered with the section on flying in the rain.
+    leaveOutExamplesOf('unseen-9');
+    try {
+      await ask(u, 'can i put drone batteries in my checked bag');
+      const body = (await ask(u, 'is it gonna rain saturday in austin, planning a picnic')).json<QueryResponse>();
+      expect(body.answer).toBe(OFF_TOPIC_ANSWER);
+    } finally {
+      leaveOutExamplesOf(null);
+    }
+    // A pilot's follow-up about the drone of the question before is still answered.
+    const pilot = await createUser(t, 'off-topic-after-pilot', 'admin');
+    await ask(pilot, 'my drone battery is swollen, can i still use it');
+    const followUp = (await ask(pilot, 'how do i get rid of it safely')).json<QueryResponse>();
+    expect(followUp.answer).not.toBe(OFF_TOPIC_ANSWER);
+    expect(followUp.context.sources.length).toBeGreaterThan(0);
+  });
+
   it('asks about a thing the pilot does not name instead of declining it ("it keeps shutting off")', async () => {
     const u = await createUser(t, 'unnamed', 'admin');
     for (const question of ['it keeps shutting off by itself', 'something on it is rattling']) {

@@ -7,7 +7,7 @@ import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRan
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
-import { OFF_TOPIC_DECLINE_AT, offTopicOdds, offTopicOf, type OffTopicFeatures } from './off-topic-odds.ts';
+import { OFF_TOPIC_DECLINE_AT, OFF_TOPIC_FOLLOW_UP_AT, offTopicOdds, offTopicOf, type OffTopicFeatures } from './off-topic-odds.ts';
 import { namesPlace } from './places.ts';
 import { harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
@@ -337,12 +337,12 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer(nearest), choices: topicChoices(nearest), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence, offTopic, harm: harmReading };
   }
 
-  // Not a follow-up by its wording, and more like the pilots' off-topic questions than their answerable
-  // ones, all told (off-topic-odds.ts): "garage door remote stopped working", "my rc boat flips at full
-  // throttle". After a drone question too (tests/eval/run-after-another.ts: off-topic declined after
-  // another 291 -> 295 of 326 against only when asked alone; the 229 follow-ups state the fact 172 times either way).
-  const offTopicAlone = !followUp && !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= OFF_TOPIC_DECLINE_AT;
-  if (farAndUnsure(found, confidence) || offTopicAlone) {
+  // More like the pilots' off-topic questions than their answerable ones, all told (off-topic-odds.ts):
+  // "garage door remote stopped working", "my rc boat flips at full throttle"; after a drone question
+  // too, and then even when its wording reads as a follow-up ("is it gonna rain saturday in austin,
+  // planning a picnic" after a battery question), if the odds are overwhelming.
+  const offTopicAnswer = !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= (followUp ? OFF_TOPIC_FOLLOW_UP_AT : OFF_TOPIC_DECLINE_AT);
+  if (farAndUnsure(found, confidence) || offTopicAnswer) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false, offTopic, harm: harmReading };
   }
 
