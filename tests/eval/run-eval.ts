@@ -7,7 +7,7 @@ import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-ans
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { prepareFoldClassifiers } from './fold-classifiers.ts';
 import { judgedFigures, rowsForJudge, type JudgeRow } from './judged.ts';
-import { scoreSet, type Item, type Outcome } from './score.ts';
+import { pct, scoreSet, type Item, type Outcome } from './score.ts';
 import { TUNING_FILES } from './tune-set.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
@@ -92,8 +92,7 @@ async function run(label: string, items: Item[], source: string | null = null) {
   else if (source && source !== 'development') {
     forJudge.push(...rowsForJudge(source, items, outcomes));
     const j = judgedFigures(source, items, outcomes);
-    const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(1)}%`;
-    console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable)}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
+    console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable).trim()}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown).trim()}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
   }
   return outcomes;
 }

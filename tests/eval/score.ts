@@ -32,7 +32,7 @@ const BANDS = [0, 0.3, 0.5, 0.7, 0.8, 0.9, 1.01];
 /** Shown at or above this, a wrong answer is a confident wrong answer (issue 14). */
 export const CONFIDENT = 0.7;
 
-const pct = (n: number, d: number) => (d === 0 ? '   n/a' : `${((100 * n) / d).toFixed(1)}%`.padStart(6));
+export const pct = (n: number, d: number) => (d === 0 ? '   n/a' : `${((100 * n) / d).toFixed(1)}%`.padStart(6));
 const ratio = (n: number, d: number) => `${n}/${d}`.padEnd(8) + pct(n, d);
 
 export const statesFact = (item: Item, o: Outcome) => !o.asked && item.expect.some((e) => o.answer.toLowerCase().includes(e.toLowerCase()));

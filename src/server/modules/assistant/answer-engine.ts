@@ -171,12 +171,18 @@ async function harmInAClause(question: string): Promise<HarmKind | null> {
   return null;
 }
 
-/** How sure the engine would be answering from these retrievals, before any other check. */
-function confidenceOf(found: Retrieved, ranked = fuseRankings(found.lexical, found.similarity)): number {
+/** These retrievals fused, the best section, the evidence it is right and the confidence that gives. */
+function weigh(found: Retrieved, ranked = fuseRankings(found.lexical, found.similarity)) {
   const best = ranked[0];
-  if (!best) return 0;
-  const runnerUp = ranked.find((h) => h.articleKey !== best.articleKey);
-  return calibratedConfidence(evidenceOf(best, runnerUp, found.lexical, found.semantic, found.groupCount, ranked[1], found.unknownNames));
+  const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
+  const evidence = evidenceOf(best, runnerUp, found.lexical, found.semantic, found.groupCount, ranked[1], found.unknownNames);
+  return { ranked, best, evidence, confidence: calibratedConfidence(evidence) };
+}
+
+/** How sure the engine would be answering from these retrievals, before any other check (0 with no section). */
+function confidenceOf(found: Retrieved, ranked?: FusedHit[]): number {
+  const { best, confidence } = weigh(found, ranked);
+  return best ? confidence : 0;
 }
 
 /**
@@ -290,7 +296,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // the harm odds read is measured for every question, the evaluation fits them on all (harm-odds.ts).
   const byPattern = harmfulRequest(input.question);
   const found = await readInContext(db, input);
-  const harmReading = await harmReadingOf(input.question, found && !found.followUp ? found.closest : 0, found ? confidenceOf(found) : 0);
+  const weighed = found ? weigh(found) : null;
+  const harmReading = await harmReadingOf(input.question, found && !found.followUp ? found.closest : 0, weighed?.best ? weighed.confidence : 0);
   if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
@@ -306,17 +313,13 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // All told (harm-odds.ts): "how close can i get my drone to the news helicopter to spook the pilot".
   if (harmReading && harmOdds(harmReading.features) >= HARM_REFUSE_AT) return { ...none, answer: harmRefusal(harmReading.kind), confidence: 0.95, needsMoreContext: false, harm: harmReading };
 
-  if (!found) {
+  if (!found || !weighed) {
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, harm: harmReading };
   }
-  const { current, groupCount, followUp, semantic, lexical, similarity, namesDrones } = found;
+  const { current, groupCount, followUp, namesDrones } = found;
   const topSimilarity = found.closest;
-  const ranked = fuseRankings(lexical, similarity);
-  const best = ranked[0];
-  const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, lexical, semantic, groupCount, ranked[1], found.unknownNames);
-  const confidence = calibratedConfidence(evidence);
+  const { ranked, best, evidence, confidence } = weighed;
   const offTopic = await offTopicOf(input.question, confidence, evidence, found);
 
   const verdict = await notOurs(found, ranked, input.question, byExamples);

@@ -1,4 +1,5 @@
 import type { SemanticHit } from '../knowledge/embeddings.ts';
+import { logisticOdds } from './logistic-odds.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 /**
@@ -171,7 +172,6 @@ export const CALIBRATION: Record<'bias' | (typeof EVIDENCE_KEYS)[number], number
 };
 
 export function calibratedConfidence(e: Evidence): number {
-  const z = EVIDENCE_KEYS.reduce((sum, k) => sum + CALIBRATION[k] * e[k], CALIBRATION.bias);
-  const p = 1 / (1 + Math.exp(-z));
+  const p = logisticOdds(CALIBRATION, EVIDENCE_KEYS, e);
   return Math.round(Math.min(Math.max(p, 0.05), 0.97) * 100) / 100;
 }

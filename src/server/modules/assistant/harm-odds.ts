@@ -1,4 +1,5 @@
 import { clausesOf, nearestHarm } from './harm-intent.ts';
+import { logisticOdds } from './logistic-odds.ts';
 import type { HarmKind } from './policy.ts';
 import { closenessOf } from './question-examples.ts';
 
@@ -63,10 +64,7 @@ export const HARM_ODDS: Record<'bias' | (typeof HARM_FEATURE_KEYS)[number], numb
  */
 export const HARM_REFUSE_AT = 0.6;
 
-export function harmOdds(f: HarmFeatures): number {
-  const z = HARM_FEATURE_KEYS.reduce((sum, k) => sum + HARM_ODDS[k] * f[k], HARM_ODDS.bias);
-  return 1 / (1 + Math.exp(-z));
-}
+export const harmOdds = (f: HarmFeatures): number => logisticOdds(HARM_ODDS, HARM_FEATURE_KEYS, f);
 
 /**
  * What tells this question from a harmful request; null without the encoder or the examples. `closest`

@@ -1,5 +1,6 @@
 import type { ExampleKind } from '../knowledge/question-examples-file.ts';
 import type { Evidence } from './fuse-hits.ts';
+import { logisticOdds } from './logistic-odds.ts';
 import { nearestOutside } from './off-domain.ts';
 import { closenessOf } from './question-examples.ts';
 
@@ -80,10 +81,7 @@ export const OFF_TOPIC_DECLINE_AT = 0.55;
  */
 export const OFF_TOPIC_FOLLOW_UP_AT = 0.95;
 
-export function offTopicOdds(f: OffTopicFeatures): number {
-  const z = OFF_TOPIC_FEATURE_KEYS.reduce((sum, k) => sum + OFF_TOPIC_ODDS[k] * f[k], OFF_TOPIC_ODDS.bias);
-  return 1 / (1 + Math.exp(-z));
-}
+export const offTopicOdds = (f: OffTopicFeatures): number => logisticOdds(OFF_TOPIC_ODDS, OFF_TOPIC_FEATURE_KEYS, f);
 
 /** What tells this question from an off-topic one; null without the encoder or the examples. */
 export async function offTopicOf(question: string, confidence: number, evidence: Evidence, found: { namesDrones: boolean; closest: number }): Promise<OffTopicFeatures | null> {
