@@ -7,7 +7,7 @@ import { leaveOutExamplesOf, questionExamples, readQuestionExamplesFile, section
 import { rebuildVocabulary, syncShippedKnowledge } from '../../src/server/modules/knowledge/sync.ts';
 import type { QueryRecord, QueryResponse } from '../../src/shared/assistant.ts';
 import { OFF_TOPIC_ANSWER, OTHER_READINGS_LEAD } from '../../src/server/modules/assistant/compose-answer.ts';
-import { DECLINE_UNSURE_BELOW, EXTRA_SECTIONS_MAX, OTHER_ARTICLE_BELOW } from '../../src/server/modules/assistant/answer-engine.ts';
+import { DECLINE_UNSURE_BELOW, EXTRA_SECTIONS_MAX, OTHER_ARTICLE_BELOW, SCOPE_REPLY_CONFIDENCE } from '../../src/server/modules/assistant/answer-engine.ts';
 import { harmRefusal } from '../../src/server/modules/assistant/policy.ts';
 import { periodStart, utcDay } from '../../src/shared/periods.ts';
 import { addDailyQueries, createUser, makePilot, type SignedInUser } from '../support/factories.ts';
@@ -121,6 +121,8 @@ describe('answers', () => {
         const body = (await ask(await createUser(t, `off-topic-odds-${i}`, 'admin'), question)).json<QueryResponse>();
         expect(body.answer, question).toBe(OFF_TOPIC_ANSWER);
         expect(body.context.sources).toEqual([]);
+        // The scope reply is sure the question is not ours: it never shows the wrong section's 12–27%.
+        expect(body.context.confidence, question).toBeLessThanOrEqual(SCOPE_REPLY_CONFIDENCE);
       }
     } finally {
       leaveOutExamplesOf(null);
@@ -142,6 +144,7 @@ describe('answers', () => {
       await ask(u, 'can i put drone batteries in my checked bag');
       const body = (await ask(u, 'is it gonna rain saturday in austin, planning a picnic')).json<QueryResponse>();
       expect(body.answer).toBe(OFF_TOPIC_ANSWER);
+      expect(body.context.confidence).toBeLessThanOrEqual(SCOPE_REPLY_CONFIDENCE);
     } finally {
       leaveOutExamplesOf(null);
     }

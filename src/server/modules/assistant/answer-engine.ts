@@ -76,6 +76,13 @@ export const DECLINE_UNSURE_BELOW = 0.1;
  * below 0.7); with two, 2,003 (2,011 below 0.7).
  */
 export const OTHER_ARTICLE_BELOW = 0.5;
+
+/**
+ * What the scope reply shows, at most, whichever rule declined: the engine's confidence there is in the
+ * section it would have shown, and a pilot reads "17%" in red under "I only answer questions about
+ * drones" as doubt about the scope reply itself.
+ */
+export const SCOPE_REPLY_CONFIDENCE = 0.1;
 /** At most this many sections follow the best one, each by its heading and opening sentences. */
 export const EXTRA_SECTIONS_MAX = 2;
 
@@ -325,7 +332,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const verdict = await notOurs(found, ranked, input.question, byExamples);
   if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic, harm: harmReading };
   // notOurs declines when there is no best section; `!best` is for the type.
-  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, 0.1), needsMoreContext: false, offTopic, harm: harmReading };
+  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
@@ -346,7 +353,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // planning a picnic" after a battery question), if the odds are overwhelming.
   const offTopicAnswer = !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= (followUp ? OFF_TOPIC_FOLLOW_UP_AT : OFF_TOPIC_DECLINE_AT);
   if (farAndUnsure(found, confidence) || offTopicAnswer) {
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence, needsMoreContext: false, offTopic, harm: harmReading };
+    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
   }
 
   // A second section is added only when it answers a part of the question the best one leaves out;
