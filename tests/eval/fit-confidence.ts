@@ -3,7 +3,9 @@
  * answers the engine showed them: `node tests/eval/run-eval.ts --tune-only --dump FILE`, then
  * `node tests/eval/fit-confidence.ts FILE`. Each answer shown (not asked about, declined or refused; a
  * vague question's fair guess left out) is right when it states the required fact; a logistic model of
- * its evidence is fitted on them with a small L2 penalty.
+ * its evidence is fitted on them with a small L2 penalty. Where a reader judged the answer
+ * (tests/eval/judged/<set>.json, eighteenth session) the verdict says whether it is right, not the
+ * string match, which counts a fact worded another way as wrong and a phrase beside the point as right.
  *
  * The model tells right from wrong too weakly for a confidence both calibrated band by band and rarely
  * wrong at 70% or more (issue 14: at most 2%): as fitted, about 6% of the answers shown would be wrong at
@@ -16,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { calibratedConfidence, EVIDENCE_KEYS, type Evidence } from '../../src/server/modules/assistant/fuse-hits.ts';
 import { crossValidatedLogits, fitLogistic, printedModel, sigmoid } from './logistic.ts';
+import { verdictOn, verdictsOf, type Verdict } from './judged.ts';
 import { CONFIDENT, statesFact, type Item, type Outcome } from './score.ts';
 
 const CONFIDENT_WRONG_SHARE = 0.02;
@@ -24,13 +27,18 @@ const L2 = 0.001;
 const file = process.argv[2];
 if (!file) throw new Error('usage: node tests/eval/fit-confidence.ts DUMP (from run-eval.ts --tune-only --dump DUMP)');
 const dumped = JSON.parse(readFileSync(file, 'utf8')) as { source: string; item: Item; outcome: Outcome }[];
-type Sample = { source: string; x: number[]; y: number; shipped: number };
+type Sample = { source: string; x: number[]; y: number; judged: boolean; shipped: number };
+// A reader's verdict where the answer was judged (judged.ts), the string match where not.
+const verdictSets = new Map<string, Map<string, Verdict>>();
+const verdictsBySet = (source: string) => verdictSets.get(source) ?? verdictSets.set(source, verdictsOf(source)).get(source)!;
 const samples: Sample[] = dumped
   .filter(({ item, outcome }) => !outcome.asked && !outcome.declined && !outcome.refused && item.kind !== 'vague' && outcome.evidence)
   .map(({ source, item, outcome }) => {
     const e = outcome.evidence as Evidence;
-    return { source, x: EVIDENCE_KEYS.map((k) => e[k]), y: item.kind === 'answer' && statesFact(item, outcome) ? 1 : 0, shipped: calibratedConfidence(e) };
+    const right = item.kind === 'answer' && (verdictOn(verdictsBySet(source), item, outcome.answer) ?? statesFact(item, outcome));
+    return { source, x: EVIDENCE_KEYS.map((k) => e[k]), y: right ? 1 : 0, judged: item.kind !== 'answer' || verdictOn(verdictsBySet(source), item, outcome.answer) !== undefined, shipped: calibratedConfidence(e) };
   });
+const judgedCount = samples.filter((s) => s.judged).length;
 
 // Each set's answers told by a model fitted on the other sets.
 const fitOptions = { l2: L2, epochs: 3000 };
@@ -58,7 +66,7 @@ const report = (label: string, p: (s: Sample) => number) => {
   console.log(`${label}: at ≥70% ${c.right} right, ${c.wrong} wrong (${((100 * c.wrong) / samples.length).toFixed(1)}% of the answers shown)\n  ${bands(p)}`);
 };
 
-console.log(`${samples.length} answers shown to the tuning sets' questions (${sources.size} sets), ${samples.filter((s) => !s.y).length} of them wrong`);
+console.log(`${samples.length} answers shown to the tuning sets' questions (${sources.size} sets), ${samples.filter((s) => !s.y).length} of them wrong (${judgedCount} told by a reader's verdict or their kind, the others by the string match)`);
 report('the shipped confidence', (s) => s.shipped);
 report('refitted, each set told by the others, as fitted', (s) => sigmoid(crossLogits.get(s) ?? 0));
 report(`refitted, each set told by the others, shifted by ${round(shift)}`, (s) => sigmoid((crossLogits.get(s) ?? 0) + shift));

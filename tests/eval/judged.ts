@@ -56,6 +56,11 @@ export function verdictsOf(set: string): Map<string, Verdict> {
   return new Map((JSON.parse(readFileSync(file, 'utf8')) as Verdict[]).map((v) => [v.key, v]));
 }
 
+/** A reader's verdict on an answer shown to an answer question of the set, if it was judged. */
+export function verdictOn(verdicts: Map<string, Verdict>, item: Item, answer: string): boolean | undefined {
+  return verdicts.get(keyOf(item, answer))?.right;
+}
+
 /** One set's figures by the verdicts (the string match where there is none): states the fact, confident wrong, and the answers not judged yet. */
 export function judgedFigures(set: string, items: Item[], outcomes: Outcome[]): { fact: number; answerable: number; confidentWrong: number; shown: number; unjudged: number } {
   const verdicts = verdictsOf(set);

@@ -6,7 +6,7 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { leaveOutExamplesOf } from '../../src/server/modules/knowledge/question-examples-file.ts';
 import { prepareFoldClassifiers } from './fold-classifiers.ts';
-import { judgedFigures, rowsForJudge, type JudgeRow } from './judged.ts';
+import { judgedFigures, rowsForJudge, verdictsOf, type JudgeRow } from './judged.ts';
 import { pct, scoreSet, type Item, type Outcome } from './score.ts';
 import { TUNING_FILES } from './tune-set.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
@@ -19,14 +19,14 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13 and unseen-17 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-17 and unseen-18 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
  * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
  * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts); `-- --for-judge FILE`
- * writes the never-tuned sets' answers shown to answer questions, to be judged one by one (judged.ts),
- * whose verdicts each such set's figures are also printed with. A measurement, not a gate.
+ * writes every pilot set's answers shown to answer questions, to be judged one by one (judged.ts),
+ * whose verdicts each such set's figures are also printed with (a tuning set's once it has any). A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({
@@ -88,9 +88,11 @@ async function run(label: string, items: Item[], source: string | null = null) {
   const outcomes: Outcome[] = [];
   for (const item of items) outcomes.push(await ask(item));
   for (const line of scoreSet(label, items, outcomes, verbose)) console.log(line);
-  if (source && (TUNING_FILES as readonly string[]).includes(source)) items.forEach((item, i) => outcomes[i] && dumped.push({ source, item, outcome: outcomes[i] }));
-  else if (source && source !== 'development') {
-    forJudge.push(...rowsForJudge(source, items, outcomes));
+  const tuning = source !== null && (TUNING_FILES as readonly string[]).includes(source);
+  if (tuning) items.forEach((item, i) => outcomes[i] && dumped.push({ source, item, outcome: outcomes[i] }));
+  // The tuning sets' answers are judged too, so the confidence can be fitted on verdicts (fit-confidence.ts).
+  if (source && source !== 'development') forJudge.push(...rowsForJudge(source, items, outcomes));
+  if (source && source !== 'development' && (!tuning || verdictsOf(source).size > 0)) {
     const j = judgedFigures(source, items, outcomes);
     console.log(`  judged one by one (tests/eval/judged/${source}.json): states the fact ${j.fact}/${j.answerable} ${pct(j.fact, j.answerable).trim()}, confident wrong ${j.confidentWrong}/${j.shown} ${pct(j.confidentWrong, j.shown).trim()}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
   }
@@ -99,6 +101,7 @@ async function run(label: string, items: Item[], source: string | null = null) {
 
 if (only) {
   await run(`${only} (tests/eval/pilot/${only}.json) alone`, pilot(only), only);
+  if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(forJudge, null, 1)}\n`);
   await database.close();
   process.exit(0);
 }
@@ -130,6 +133,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
   await run('unseen-17 (tests/eval/pilot/unseen-17.json), written blind in the seventeenth session of issue 14, read blind on its start engine (d7ec2bd) and at its end, never tuned on', pilot('unseen-17'), 'unseen-17');
+  await run('unseen-18 (tests/eval/pilot/unseen-18.json), written blind in the eighteenth session of issue 14, read blind on its start engine (204e840) and at its end, never tuned on', pilot('unseen-18'), 'unseen-18');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
 if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(forJudge, null, 1)}\n`);
