@@ -21,7 +21,9 @@ import { crossValidatedLogits, fitLogistic, printedModel, sigmoid } from './logi
 import { verdictOn, verdictsOf, type Verdict } from './judged.ts';
 import { CONFIDENT, statesFact, type Item, type Outcome } from './score.ts';
 
-const CONFIDENT_WRONG_SHARE = 0.02;
+// `--share S`: the share of the answers shown allowed wrong at 70% or more (issue 14's bar by default).
+const shareAt = process.argv.indexOf('--share');
+const CONFIDENT_WRONG_SHARE = shareAt > 0 ? Number(process.argv[shareAt + 1]) : 0.02;
 const L2 = 0.001;
 
 const file = process.argv[2];

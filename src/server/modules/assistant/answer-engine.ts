@@ -3,7 +3,7 @@ import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../share
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
-import { calibratedConfidence, evidenceOf, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { calibratedConfidence, evidenceOf, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
@@ -42,7 +42,7 @@ export interface EngineAnswer {
 }
 
 /**
- * Below this confidence the assistant asks a clarifying question instead of answering. Asking costs the
+ * Below this sureness (fuse-hits.ts: the sixteenth session's confidence, which the engine decides by) the assistant asks a clarifying question instead of answering. Asking costs the
  * right answers below it and spares only wrong answers shown as unlikely: so it is set where the tuning
  * sets' answers stop being right. With the confidence of the sixteenth session (ADR 0065), none of the 15
  * answers shown below 0.07 stated the fact, 5 of the 38 below 0.1 and 16 of the 80 below 0.15 did (0.15
@@ -59,7 +59,7 @@ export const CLARIFY_BELOW = 0.07;
 export const NEIGHBOUR_MARGIN = 0.3;
 
 /**
- * Below this confidence, an answer to a question that names no drone and is not close in meaning to any
+ * Below this sureness, an answer to a question that names no drone and is not close in meaning to any
  * section (IN_DOMAIN_SIMILARITY) is the scope reply instead (farAndUnsure), and such a question asked
  * after another is not read with it. On the tuning sets (ADR 0065, sixteenth session) 5 more of 306
  * off-topic questions are declined alone, 5 more after another question, and 2 answerable ones, neither
@@ -69,7 +69,7 @@ export const NEIGHBOUR_MARGIN = 0.3;
 export const DECLINE_UNSURE_BELOW = 0.1;
 
 /**
- * Below this confidence the answer also opens the best sections of other articles (EXTRA_SECTIONS_MAX
+ * Below this sureness the answer also opens the best sections of other articles (EXTRA_SECTIONS_MAX
  * sections after the best in all): the engine is as likely wrong as right, and the pilot can tell which
  * answer is theirs. On the tuning sets (ADR 0065, sixteenth session), with one more section at most it
  * stated the fact for 1,973 of 2,197 answerable questions against 1,961 without (1,969 below 0.3, 1,978
@@ -178,22 +178,22 @@ async function harmInAClause(question: string): Promise<HarmKind | null> {
   return null;
 }
 
-/** These retrievals fused, the best section, the evidence it is right and the confidence that gives. */
+/** These retrievals fused, the best section, the evidence it is right, how sure that makes the engine (to decide by) and the confidence shown. */
 function weigh(found: Retrieved, ranked = fuseRankings(found.lexical, found.similarity)) {
   const best = ranked[0];
   const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
   const evidence = evidenceOf(best, runnerUp, found.lexical, found.semantic, found.groupCount, ranked[1], found.unknownNames);
-  return { ranked, best, evidence, confidence: calibratedConfidence(evidence) };
+  return { ranked, best, evidence, sure: sureness(evidence), confidence: calibratedConfidence(evidence) };
 }
 
 /** How sure the engine would be answering from these retrievals, before any other check (0 with no section). */
 function confidenceOf(found: Retrieved, ranked?: FusedHit[]): number {
-  const { best, confidence } = weigh(found, ranked);
-  return best ? confidence : 0;
+  const { best, sure } = weigh(found, ranked);
+  return best ? sure : 0;
 }
 
 /**
- * Below this confidence, a question asked after another that its wording does not mark as a follow-up
+ * Below this sureness, a question asked after another that its wording does not mark as a follow-up
  * is also read with the one before, and that reading is kept when the engine is surer of it: "how many
  * days do i have?" after a crash-report question, "anything i need to bring on test day" after one on
  * the Part 107 test. Chosen on the tuning sets (ADR 0065, thirteenth session): their 172 follow-ups
@@ -267,8 +267,12 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
  * Read on its own (not as a follow-up), the question names no drone, is not close in meaning to any
  * section and would be answered at under DECLINE_UNSURE_BELOW: more likely about something else than a
  * pilot's ("universal remote wont pair with my vizio tv", "do i need a fishing license to fish off a pier").
+ * A question a business document answers best is the business's subject, as in notOurs: the confidence
+ * was fitted on the shipped sections' answers, and a business's own words ("zorblat inspection") are
+ * far from every pilot's question.
  */
-const farAndUnsure = (found: Retrieved, confidence: number) => confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
+const farAndUnsure = (found: Retrieved, confidence: number, best: FusedHit | undefined) =>
+  !best?.businessId && confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
 
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
@@ -279,7 +283,7 @@ async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved 
   if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
   // declined as it is worded, not answered from the question before.
-  if (farAndUnsure(asWorded, own) || (await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
+  if (farAndUnsure(asWorded, own, ranked[0]) || (await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
   return withPrevious && confidenceOf(withPrevious) > own ? withPrevious : asWorded;
 }
@@ -304,7 +308,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const byPattern = harmfulRequest(input.question);
   const found = await readInContext(db, input);
   const weighed = found ? weigh(found) : null;
-  const harmReading = await harmReadingOf(input.question, found && !found.followUp ? found.closest : 0, weighed?.best ? weighed.confidence : 0);
+  const harmReading = await harmReadingOf(input.question, found && !found.followUp ? found.closest : 0, weighed?.best ? weighed.sure : 0);
   if (byPattern) return { ...none, answer: harmRefusal(byPattern), confidence: 0.95, needsMoreContext: false, harm: harmReading };
   const answerable = found && !found.followUp ? found.closest : 0;
   const harm = await harmfulByMeaning(input.question, answerable);
@@ -326,8 +330,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   }
   const { current, groupCount, followUp, namesDrones } = found;
   const topSimilarity = found.closest;
-  const { ranked, best, evidence, confidence } = weighed;
-  const offTopic = await offTopicOf(input.question, confidence, evidence, found);
+  // `sure` decides (on the scale the thresholds were tuned on); `confidence` is what the pilot is shown.
+  const { ranked, best, evidence, sure, confidence } = weighed;
+  const offTopic = await offTopicOf(input.question, sure, evidence, found);
 
   const verdict = await notOurs(found, ranked, input.question, byExamples);
   if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic, harm: harmReading };
@@ -340,7 +345,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     !followUp &&
     ((byExamples === 'vague' && input.previousQuestions.length === 0 && input.primary === null) ||
       saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null)));
-  if (confidence < CLARIFY_BELOW || tooVague) {
+  if (sure < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
     const nearest = ranked.slice(0, 3);
@@ -352,7 +357,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // too, and then even when its wording reads as a follow-up ("is it gonna rain saturday in austin,
   // planning a picnic" after a battery question), if the odds are overwhelming.
   const offTopicAnswer = !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= (followUp ? OFF_TOPIC_FOLLOW_UP_AT : OFF_TOPIC_DECLINE_AT);
-  if (farAndUnsure(found, confidence) || offTopicAnswer) {
+  if (farAndUnsure(found, sure, best) || offTopicAnswer) {
     return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
   }
 
@@ -366,7 +371,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   const extras = extra ? [extra] : [];
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
-  const others = confidence < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
+  const others = sure < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
   const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
   return { answer, confidence, needsMoreContext: false, choices: [], sources, passages, grounded: true, tailoredTo, flightLogContext: null, topSectionId: best.id, evidence, offTopic, harm: harmReading };

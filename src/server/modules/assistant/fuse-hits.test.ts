@@ -77,7 +77,7 @@ describe('confidence', () => {
   const base: Evidence = { similarity: 0.65, margin: 0.1, fusedMargin: 0.8, coverage: 1, lexicalAgrees: 1, semanticAgrees: 1, title: 0.5, sectionMargin: 0.6, unknown: 0, asked: 0.8, askedAgrees: 1, pilots: 0.9, pilotsAgree: 1, pilotsLead: 0.1 };
 
   it('is high when both retrievals agree on a clear winner and low when they disagree on a close call', () => {
-    expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.9);
+    expect(calibratedConfidence(base)).toBeGreaterThanOrEqual(0.8);
     const doubtful = { ...base, similarity: 0.35, margin: -0.05, fusedMargin: 0.02, coverage: 0.5, lexicalAgrees: 0, semanticAgrees: 0, sectionMargin: 0.02, asked: 0.4, askedAgrees: 0, pilots: 0.45, pilotsAgree: 0, pilotsLead: -0.1 };
     expect(calibratedConfidence(doubtful)).toBeLessThan(0.3);
   });
