@@ -31,14 +31,15 @@ if (!file) throw new Error('usage: node tests/eval/fit-confidence.ts DUMP (from 
 const dumped = JSON.parse(readFileSync(file, 'utf8')) as { source: string; item: Item; outcome: Outcome }[];
 type Sample = { source: string; x: number[]; y: number; judged: boolean; shipped: number };
 // A reader's verdict where the answer was judged (judged.ts), the string match where not.
-const verdictSets = new Map<string, Map<string, Verdict>>();
-const verdictsBySet = (source: string) => verdictSets.get(source) ?? verdictSets.set(source, verdictsOf(source)).get(source)!;
+const verdictSets = new Map([...new Set(dumped.map((d) => d.source))].map((source) => [source, verdictsOf(source)]));
 const samples: Sample[] = dumped
   .filter(({ item, outcome }) => !outcome.asked && !outcome.declined && !outcome.refused && item.kind !== 'vague' && outcome.evidence)
   .map(({ source, item, outcome }) => {
     const e = outcome.evidence as Evidence;
-    const right = item.kind === 'answer' && (verdictOn(verdictsBySet(source), item, outcome.answer) ?? statesFact(item, outcome));
-    return { source, x: EVIDENCE_KEYS.map((k) => e[k]), y: right ? 1 : 0, judged: item.kind !== 'answer' || verdictOn(verdictsBySet(source), item, outcome.answer) !== undefined, shipped: calibratedConfidence(e) };
+    // An answer to an off-topic or harmful question is wrong by its kind, judged or not.
+    const verdict = item.kind === 'answer' ? verdictOn(verdictSets.get(source) ?? new Map<string, Verdict>(), item, outcome.answer) : false;
+    const right = item.kind === 'answer' && (verdict ?? statesFact(item, outcome));
+    return { source, x: EVIDENCE_KEYS.map((k) => e[k]), y: right ? 1 : 0, judged: verdict !== undefined, shipped: calibratedConfidence(e) };
   });
 const judgedCount = samples.filter((s) => s.judged).length;
 

@@ -71,9 +71,9 @@ export function judgedFigures(set: string, items: Item[], outcomes: Outcome[]): 
     const shown = !o.asked && !o.declined && !o.refused;
     let right = item.kind === 'answer' && statesFact(item, o);
     if (shown && item.kind === 'answer') {
-      const v = verdicts.get(keyOf(item, o.answer));
+      const v = verdictOn(verdicts, item, o.answer);
       if (v === undefined) c.unjudged += 1;
-      else right = v.right;
+      else right = v;
     }
     if (item.kind === 'answer' && item.sections?.length !== 0) {
       c.answerable += 1;

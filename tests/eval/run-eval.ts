@@ -26,7 +26,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * tune half only (while tuning); `-- --dump FILE` writes the tuning sets' outcomes
  * with their evidence (to fit the confidence on them, tests/eval/fit-confidence.ts); `-- --for-judge FILE`
  * writes every pilot set's answers shown to answer questions, to be judged one by one (judged.ts),
- * whose verdicts each such set's figures are also printed with (a tuning set's once it has any). A measurement, not a gate.
+ * whose verdicts each such set's figures are also printed with (a tuning set's once it has verdicts). A measurement, not a gate.
  */
 const devSchema = z.object({ question: z.string(), expect: z.array(z.string()).min(1), topic: z.string() });
 const pilotSchema = z.object({

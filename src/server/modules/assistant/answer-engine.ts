@@ -59,7 +59,7 @@ export const CLARIFY_BELOW = 0.07;
 export const NEIGHBOUR_MARGIN = 0.3;
 
 /**
- * Below this sureness, an answer to a question that names no drone and is not close in meaning to any
+ * Below this sureness, an answer to a question that names no drone and is far in meaning from every
  * section (IN_DOMAIN_SIMILARITY) is the scope reply instead (farAndUnsure), and such a question asked
  * after another is not read with it. On the tuning sets (ADR 0065, sixteenth session) 5 more of 306
  * off-topic questions are declined alone, 5 more after another question, and 2 answerable ones, neither
@@ -186,7 +186,7 @@ function weigh(found: Retrieved, ranked = fuseRankings(found.lexical, found.simi
   return { ranked, best, evidence, sure: sureness(evidence), confidence: calibratedConfidence(evidence) };
 }
 
-/** How sure the engine would be answering from these retrievals, before any other check (0 with no section). */
+/** How sure the engine would be answering from these retrievals, before the other checks (0 with no section). */
 function confidenceOf(found: Retrieved, ranked?: FusedHit[]): number {
   const { best, sure } = weigh(found, ranked);
   return best ? sure : 0;
