@@ -314,7 +314,10 @@ const SAVED: ChatMessage[] = [
     text: 'Under Part 107 you may fly up to 400 feet above ground level, or higher within 400 feet of a structure.\n\nKeep the drone within visual line of sight:\n- you or a visual observer must see it at all times\n- no binoculars or FPV goggles as the only means',
     timestamp: '2026-11-22T09:00:02.000Z',
     confidence: 0.86,
-    sources: [{ title: 'Part 107 operating limits', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/current/title-14/part-107' }],
+    sources: [
+      { title: 'Part 107 operating limits', citation: '14 CFR 107.51', url: 'https://www.ecfr.gov/current/title-14/part-107' },
+      { title: 'Part 107 operating limits', citation: '14 CFR 107.31', url: 'https://www.ecfr.gov/current/title-14/part-107' },
+    ],
   },
   { type: 'user', text: 'What about my Mini 4 Pro in strong wind?', timestamp: '2026-11-22T09:01:00.000Z' },
   {
@@ -345,6 +348,9 @@ describe('home screenshots and accessibility', () => {
         await page.reload();
         await page.getByTestId('query-limit-used').waitFor();
         await expect.poll(() => answers(page).count()).toBe(4);
+        // Two sections of one article are one line in the Sources box, with both citations.
+        const limits = answers(page).first().getByTestId('answer-source');
+        expect(await limits.allInnerTexts()).toEqual(['Part 107 operating limits · 14 CFR 107.51; 14 CFR 107.31']);
         // Opened with a saved conversation, the page shows its end.
         await expect.poll(() => page.evaluate(() => window.scrollY > 0)).toBe(true);
         await page.getByTestId('scroll-to-top').click();

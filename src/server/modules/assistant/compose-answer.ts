@@ -1,4 +1,5 @@
 import { CLOSEST_TOPICS_LEAD, QUESTION_MAX, TOPIC_CHOICES_MAX, type AnswerSource, type FlightLogContext, type TopicChoice } from '../../../shared/assistant.ts';
+import { sourceDocuments } from '../../../shared/answer-source-documents.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 export const OFF_TOPIC_ANSWER =
@@ -16,19 +17,11 @@ function firstSentences(text: string, n: number): string {
   return sentences.slice(0, n).join(' ').trim();
 }
 
-/**
- * One line per document: two sections of one article shown together ("Flying with batteries in cold
- * weather" and its neighbour) are one line with both citations, not the title twice.
- */
+/** One line per document (sourceDocuments): an article's two sections are one line with both citations. */
 export function sourcesBlock(sources: AnswerSource[]): string {
-  const documents = new Map<string, { source: AnswerSource; citations: string[] }>();
-  for (const s of sources) {
-    const key = `${s.title}\n${s.url ?? ''}`;
-    const known = documents.get(key);
-    if (!known) documents.set(key, { source: s, citations: [s.citation] });
-    else if (!known.citations.includes(s.citation)) known.citations.push(s.citation);
-  }
-  const lines = [...documents.values()].map(({ source: s, citations }) => `- ${citations.join('; ')}${citations.every((c) => c.startsWith(s.title)) ? '' : ` (${s.title})`}${s.url ? `: ${s.url}` : ''}`);
+  const lines = sourceDocuments(sources).map(
+    (d) => `- ${d.citations.join('; ')}${d.citations.every((c) => c.startsWith(d.title)) ? '' : ` (${d.title})`}${d.url ? `: ${d.url}` : ''}`,
+  );
   return `Sources:\n${lines.join('\n')}`;
 }
 

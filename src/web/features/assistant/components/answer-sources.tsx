@@ -1,7 +1,8 @@
 import { BookOpen } from 'lucide-react';
+import { sourceDocuments } from '../../../../shared/answer-source-documents.ts';
 import type { AnswerSource } from '../../../../shared/assistant.ts';
 
-/** An answer's sources, each linked when it has an address. */
+/** An answer's sources, one line per document (two sections of one article share it), linked when it has an address. */
 export function AnswerSources({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null;
   return (
@@ -11,19 +12,21 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
         Sources
       </p>
       <ul className="grid gap-0.5 text-xs text-muted-foreground">
-        {sources.map((s, i) => {
-          // A business document's citation ("Ops Manual, page 4") already names it: shown once, not "Ops Manual · Ops Manual, page 4".
-          const label = s.citation.startsWith(s.title) ? s.citation : s.title;
+        {sourceDocuments(sources).map((d, i) => {
+          // A business document's citations ("Ops Manual, page 4") already name it: shown alone, not "Ops Manual · Ops Manual, page 4".
+          const named = d.citations.every((c) => c.startsWith(d.title));
+          const label = named ? d.citations.join('; ') : d.title;
+          const citations = d.citations.filter(Boolean).join('; ');
           return (
-            <li key={`${i}-${s.citation}`} className="break-words" data-testid="answer-source">
-              {s.url ? (
-                <a href={s.url} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+            <li key={`${i}-${d.title}`} className="break-words" data-testid="answer-source">
+              {d.url ? (
+                <a href={d.url} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
                   {label}
                 </a>
               ) : (
                 <span className="font-medium text-foreground">{label}</span>
               )}
-              {s.citation && label !== s.citation && <span> · {s.citation}</span>}
+              {!named && citations && <span> · {citations}</span>}
             </li>
           );
         })}
