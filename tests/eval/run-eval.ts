@@ -19,7 +19,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-17 and unseen-19 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-17, unseen-18 and unseen-19 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
@@ -125,7 +125,6 @@ await run('train-4 (tests/eval/pilot/train-4.json), 200 more written blind in th
 await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, then among the examples', pilot('unseen-14'), 'unseen-14');
 await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, then among the examples', pilot('unseen-15'), 'unseen-15');
 await run('unseen-16 (tests/eval/pilot/unseen-16.json), written blind in the sixteenth session of issue 14, read blind on its start engine (56aba09) and at its end, then among the examples', pilot('unseen-16'), 'unseen-16');
-await run('unseen-18 (tests/eval/pilot/unseen-18.json), written blind in the eighteenth session of issue 14, read blind on its start engine (204e840) and at its end, then among the examples', pilot('unseen-18'), 'unseen-18');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
@@ -134,7 +133,8 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-12 (tests/eval/pilot/unseen-12.json), written blind in the twelfth session of issue 14, read blind at each end of it, never tuned on', pilot('unseen-12'), 'unseen-12');
   await run('unseen-13 (tests/eval/pilot/unseen-13.json), written blind in the thirteenth session of issue 14, read blind on its start engine (c301c8e) and at its end, never tuned on', pilot('unseen-13'), 'unseen-13');
   await run('unseen-17 (tests/eval/pilot/unseen-17.json), written blind in the seventeenth session of issue 14, read blind on its start engine (d7ec2bd) and at its end, never tuned on', pilot('unseen-17'), 'unseen-17');
-  await run('unseen-19 (tests/eval/pilot/unseen-19.json), written blind in the nineteenth session of issue 14, read blind on its start engine (0ab8d9b) and at its end, never tuned on', pilot('unseen-19'), 'unseen-19');
+  await run('unseen-18 (tests/eval/pilot/unseen-18.json), written blind in the eighteenth session of issue 14, read blind on its start engine (204e840) and at its end, never tuned on', pilot('unseen-18'), 'unseen-18');
+  await run('unseen-19 (tests/eval/pilot/unseen-19.json), written blind in the nineteenth session of issue 14, read blind on the engine of 84ac6c7 (unchanged since), never tuned on', pilot('unseen-19'), 'unseen-19');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
 if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(forJudge, null, 1)}\n`);
