@@ -22,3 +22,6 @@ export function sourceDocuments(sources: readonly AnswerSource[]): SourceDocumen
   }
   return [...documents.values()];
 }
+
+/** A business document's citations ("Ops Manual, page 4") already name it: they are listed alone, not after the title again. */
+export const citationsNameIt = (d: SourceDocument): boolean => d.citations.every((c) => c.startsWith(d.title));

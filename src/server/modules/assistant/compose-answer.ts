@@ -1,5 +1,5 @@
 import { CLOSEST_TOPICS_LEAD, QUESTION_MAX, TOPIC_CHOICES_MAX, type AnswerSource, type FlightLogContext, type TopicChoice } from '../../../shared/assistant.ts';
-import { sourceDocuments } from '../../../shared/answer-source-documents.ts';
+import { citationsNameIt, sourceDocuments } from '../../../shared/answer-source-documents.ts';
 import type { RankedHit } from './rank-hits.ts';
 
 export const OFF_TOPIC_ANSWER =
@@ -20,7 +20,7 @@ function firstSentences(text: string, n: number): string {
 /** One line per document (sourceDocuments): an article's two sections are one line with both citations. */
 export function sourcesBlock(sources: AnswerSource[]): string {
   const lines = sourceDocuments(sources).map(
-    (d) => `- ${d.citations.join('; ')}${d.citations.every((c) => c.startsWith(d.title)) ? '' : ` (${d.title})`}${d.url ? `: ${d.url}` : ''}`,
+    (d) => `- ${d.citations.join('; ')}${citationsNameIt(d) ? '' : ` (${d.title})`}${d.url ? `: ${d.url}` : ''}`,
   );
   return `Sources:\n${lines.join('\n')}`;
 }

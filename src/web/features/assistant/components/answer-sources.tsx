@@ -1,5 +1,5 @@
 import { BookOpen } from 'lucide-react';
-import { sourceDocuments } from '../../../../shared/answer-source-documents.ts';
+import { citationsNameIt, sourceDocuments } from '../../../../shared/answer-source-documents.ts';
 import type { AnswerSource } from '../../../../shared/assistant.ts';
 
 /** An answer's sources, one line per document (two sections of one article share it), linked when it has an address. */
@@ -13,8 +13,7 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
       </p>
       <ul className="grid gap-0.5 text-xs text-muted-foreground">
         {sourceDocuments(sources).map((d, i) => {
-          // A business document's citations ("Ops Manual, page 4") already name it: shown alone, not "Ops Manual · Ops Manual, page 4".
-          const named = d.citations.every((c) => c.startsWith(d.title));
+          const named = citationsNameIt(d);
           const label = named ? d.citations.join('; ') : d.title;
           const citations = d.citations.filter(Boolean).join('; ');
           return (
