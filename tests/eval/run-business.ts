@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { answerQuestion } from '../../src/server/modules/assistant/answer-engine.ts';
+import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
+import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts';
+import { detectKind, extractUnbounded, toPassages } from '../../src/server/modules/documents/extract.ts';
+import * as documents from '../../src/server/modules/documents/repo.ts';
+import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
+import { CONFIDENT, pct } from './score.ts';
+import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
+
+/**
+ * `node tests/eval/run-business.ts [--verbose]`: how a business's own documents are answered from. Two
+ * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
+ * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
+ * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
+ * vector job does (embeddings.ts). Then the questions of tests/eval/business/questions.json, written by
+ * the same helper as each company's employees would ask them, are asked as a member of that business:
+ * - document questions: answered from the right document (and the labelled heading), stating the fact
+ *   (an expected phrase copied from the document), and how many wrong ones are shown at 70% or more;
+ * - general questions the documents do not cover: answered (from the shipped articles), not declined;
+ * - off-topic ones: declined.
+ * A measurement, not a gate; the questions were not tuned on before their first reading (ADR 0065).
+ */
+const dir = fileURLToPath(new URL('./business/', import.meta.url));
+const questionSchema = z.discriminatedUnion('kind', [
+  z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
+  z.object({ id: z.string(), company: z.string(), kind: z.literal('general'), question: z.string(), note: z.string() }),
+  z.object({ id: z.string(), company: z.string(), kind: z.literal('offtopic'), question: z.string(), note: z.string() }),
+]);
+const companySchema = z.object({ id: z.string(), name: z.string(), documents: z.array(z.object({ file: z.string(), title: z.string() })) });
+const questions = z.array(questionSchema).parse(JSON.parse(readFileSync(`${dir}questions.json`, 'utf8')));
+const companies = z.array(companySchema).parse(JSON.parse(readFileSync(`${dir}companies.json`, 'utf8')));
+const verbose = process.argv.includes('--verbose');
+
+const { database } = await openShippedKnowledge();
+const { db } = database;
+
+// Each document as an approved upload would be indexed: extracted, split into passages, written as the
+// business's sections, then embedded.
+const titleOf = new Map<string, string>();
+for (const company of companies) {
+  for (const doc of company.documents) {
+    const bytes = readFileSync(`${dir}${doc.file}`);
+    const kind = await detectKind(bytes, doc.file);
+    if (!kind) throw new Error(`${doc.file}: not a document the product takes`);
+    const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
+    const documentId = `eval-${company.id}-${doc.file}`;
+    titleOf.set(documentId, doc.file);
+    await documents.indexPassages(db, { id: documentId, title: doc.title, businessProfileId: company.id } as Parameters<typeof documents.indexPassages>[1], passages);
+  }
+}
+const started = performance.now();
+const { embedded } = await indexSectionVectors(db);
+console.log(`business documents: ${titleOf.size} documents, ${embedded} passages embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const sections = await db.execute<{ id: string; article_key: string; title: string; business_id: string | null }>(sql`select id, article_key, title, business_id from knowledge_sections`);
+const sectionById = new Map(sections.rows.map((r) => [r.id, r] as const));
+
+const tally = { answer: 0, rightDoc: 0, rightHeading: 0, fact: 0, shown: 0, confidentWrong: 0, asked: 0, declined: 0, general: 0, generalAnswered: 0, generalFromShipped: 0, offtopic: 0, offDeclined: 0 };
+const times: number[] = [];
+for (const q of questions) {
+  const company = companies.find((c) => c.id === q.company);
+  if (!company) throw new Error(`${q.id}: no company ${q.company}`);
+  const t0 = performance.now();
+  const r = await answerQuestion(db, { ...plainInput(q.question), businessId: company.id });
+  times.push(performance.now() - t0);
+  const top = r.topSectionId ? sectionById.get(r.topSectionId) : undefined;
+  const declined = r.answer === OFF_TOPIC_ANSWER;
+  const refused = r.answer.startsWith(HARM_REFUSAL_START);
+  const shown = !r.needsMoreContext && !declined && !refused;
+  const where = top ? `${top.business_id ? titleOf.get(top.article_key) : top.article_key} / ${top.title}` : '-';
+  const line = `${q.id} ${q.kind} [${where}] ${Math.round(r.confidence * 100)}%${r.needsMoreContext ? ' (asked)' : ''}${declined ? ' (declined)' : ''}: ${q.question}`;
+  if (q.kind === 'answer') {
+    tally.answer++;
+    const fact = shown && q.expect.some((e) => r.answer.toLowerCase().includes(e.toLowerCase()));
+    const rightDoc = top?.business_id === company.id && titleOf.get(top.article_key) === q.document;
+    if (rightDoc) tally.rightDoc++;
+    if (rightDoc && top?.title.trim().toLowerCase() === q.heading.trim().toLowerCase()) tally.rightHeading++;
+    if (fact) tally.fact++;
+    if (r.needsMoreContext) tally.asked++;
+    if (declined) tally.declined++;
+    if (shown) tally.shown++;
+    if (shown && !fact && r.confidence >= CONFIDENT) tally.confidentWrong++;
+    if (verbose && !fact) console.log(`  MISS ${line}\n    want ${q.document} / ${q.heading}: ${q.expect.join(' | ')}`);
+  } else if (q.kind === 'general') {
+    tally.general++;
+    if (shown) tally.generalAnswered++;
+    if (shown && top && top.business_id === null) tally.generalFromShipped++;
+    if (verbose && !shown) console.log(`  NOT ANSWERED ${line}`);
+  } else {
+    tally.offtopic++;
+    if (declined) tally.offDeclined++;
+    if (verbose && !declined) console.log(`  NOT DECLINED ${line}`);
+  }
+}
+const sorted = [...times].sort((a, b) => a - b);
+const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ratio = (n: number, d: number) => `${n}/${d} ${pct(n, d).trim()}`;
+console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)}`);
+console.log(`  shown ${tally.shown}, asked about ${tally.asked}, declined ${tally.declined}; confident wrong (shown at ≥ 70%, no expected phrase) ${ratio(tally.confidentWrong, tally.shown)}`);
+console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
+console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);
+console.log(`engine latency: p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms`);
+await database.close();
+process.exit(0);
