@@ -19,7 +19,7 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - the pilot set's held-out half (tests/eval/pilot/held-out.json), never tuned on;
  * - the unseen sets (tests/eval/pilot/unseen*.json), each written by someone who had not read the
  *   knowledge base, labelled with sections afterwards; each was read blind once and then tuned on
- *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-17, unseen-18 and unseen-19 are never tuned on and are only printed by the full run.
+ *   (ADR 0065); the held-out half, unseen-5, unseen-11, unseen-12, unseen-13, unseen-17, unseen-18, unseen-19 and unseen-20 are never tuned on and are only printed by the full run.
  * For each: top-1 section accuracy, share stating the required fact, the calibration table (confidence
  * band → share right), confident-wrong rate (≥ 70% shown and wrong), off-topic declined and harm
  * refused rates. `-- --verbose` prints every miss; `-- --only NAME` runs that pilot set alone; `-- --tune-only` runs the development set and the
@@ -135,6 +135,7 @@ if (!process.argv.includes('--tune-only')) {
   await run('unseen-17 (tests/eval/pilot/unseen-17.json), written blind in the seventeenth session of issue 14, read blind on its start engine (d7ec2bd) and at its end, never tuned on', pilot('unseen-17'), 'unseen-17');
   await run('unseen-18 (tests/eval/pilot/unseen-18.json), written blind in the eighteenth session of issue 14, read blind on its start engine (204e840) and at its end, never tuned on', pilot('unseen-18'), 'unseen-18');
   await run('unseen-19 (tests/eval/pilot/unseen-19.json), written blind in the nineteenth session of issue 14, read blind on the engine of 84ac6c7 (unchanged since), never tuned on', pilot('unseen-19'), 'unseen-19');
+  await run('unseen-20 (tests/eval/pilot/unseen-20.json), written blind in the twentieth session of issue 14, read blind on its start engine (752cbd7, the engine of 84ac6c7) and at its end, never tuned on', pilot('unseen-20'), 'unseen-20');
 }
 if (dumpFile) writeFileSync(dumpFile, JSON.stringify(dumped));
 if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(forJudge, null, 1)}\n`);
