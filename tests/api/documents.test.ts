@@ -275,6 +275,51 @@ describe('review, knowledge base and citations', () => {
     expect(north2.answer).not.toContain('18 mph');
   });
 
+  it("answers a business's pilot by the business's own rule before the shipped article on the same subject", async () => {
+    const biz = await businessAdmin('doc-own-rule', 'Harrier Aerial');
+    const pilot = await createUser(t, 'doc-own-rule-pilot', 'basic');
+    await makePilot(t, pilot.userId, biz.businessId);
+    const outsider = await createUser(t, 'doc-own-rule-outsider', 'basic');
+    const staff = await createUser(t, 'doc-own-rule-staff', 'admin');
+    const manual = [
+      '# Harrier Aerial maintenance manual',
+      '## Propeller replacement',
+      'Harrier replaces every propeller on an aircraft after 40 logged flight hours or 4 months in service, whichever comes first. A propeller that touched anything in flight is replaced at once, with the whole set. Removed propellers are cut in half so they cannot be refitted.',
+      '## Hotel and meal allowance',
+      'Overnight jobs are reimbursed up to $140 a night for the hotel and $55 a day for meals, with itemised receipts filed within 14 days.',
+    ].join('\n\n');
+    const doc = await uploaded(biz.admin, 'Harrier Maintenance Manual', { name: 'harrier.md', bytes: Buffer.from(manual) });
+    await settled(biz.admin, doc.id);
+    expect((await call(staff, 'POST', `/api/admin/documents/${doc.id}/approve`, {})).statusCode).toBe(200);
+    const sections = await t.db.select().from(knowledgeSections).where(eq(knowledgeSections.articleKey, doc.id));
+    const embedded = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from knowledge_section_vectors v join knowledge_sections s on s.id = v.section_id where s.article_key = ${doc.id}`)).rows[0]?.n;
+    await waitFor(async () => (await embedded()) === sections.length, "the passages' vectors", 30_000);
+    const ask = async (u: SignedInUser, question: string) => {
+      const res = await call(u, 'POST', '/api/query', { question, userId: u.userId });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QueryResponse>();
+    };
+
+    // The shipped knowledge base answers "how often to replace props" for everyone; the business's
+    // pilot is answered by the business's interval first (fuse-hits.ts, companyFirst), and its own
+    // subjects are within the knowledge base even when they are not about drones.
+    const props = await ask(pilot, 'how often do we swap out the props');
+    expect(props.answer).toContain('40 logged flight hours');
+    expect(props.context.sources[0]?.citation).toBe('Harrier Maintenance Manual, section Propeller replacement');
+    expect(props.context.needsMoreContext).toBe(false);
+    const hotel = await ask(pilot, 'whats the hotel cap per night');
+    expect(hotel.answer).toContain('$140 a night');
+    // Everyone else gets the shipped article; and a question the manual does not answer is answered
+    // from the shipped one first for the business's pilot too.
+    const outside = await ask(outsider, 'how often do we swap out the props');
+    expect(outside.answer).not.toContain('40 logged flight hours');
+    expect(outside.context.sources.length).toBeGreaterThan(0);
+    const general = await ask(pilot, 'how long is my part 107 certificate good for');
+    expect(general.context.sources[0]?.title).not.toBe('Harrier Maintenance Manual');
+    expect(general.answer).toMatch(/24 calendar months|recurrent/i);
+  });
+
   it('needs review notes to reject, and rejecting keeps the document out of the knowledge base', async () => {
     const { admin } = await businessAdmin('doc-rej', 'Reject Co');
     const staff = await createUser(t, 'doc-staff-rej', 'developer');

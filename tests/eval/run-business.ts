@@ -12,7 +12,7 @@ import { CONFIDENT, pct } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--verbose]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--verbose]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -24,7 +24,11 @@ import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
  * - off-topic ones: declined.
  * A measurement, not a gate; the questions were not tuned on before their first reading (ADR 0065).
  */
-const dir = fileURLToPath(new URL('./business/', import.meta.url));
+// `--set business-2`: another set of companies (tests/eval/business-2), written the same way.
+const setAt = process.argv.indexOf('--set');
+const set = setAt > 0 ? (process.argv[setAt + 1] ?? 'business') : 'business';
+if (!/^business(-\d+)?$/.test(set)) throw new Error(`no such set: ${set}`);
+const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
 const questionSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
   z.object({ id: z.string(), company: z.string(), kind: z.literal('general'), question: z.string(), note: z.string() }),
@@ -34,6 +38,10 @@ const companySchema = z.object({ id: z.string(), name: z.string(), documents: z.
 const questions = z.array(questionSchema).parse(JSON.parse(readFileSync(`${dir}questions.json`, 'utf8')));
 const companies = z.array(companySchema).parse(JSON.parse(readFileSync(`${dir}companies.json`, 'utf8')));
 const verbose = process.argv.includes('--verbose');
+// A document converted to PDF for upload is the same document (the questions name the Markdown it was written as).
+const stem = (file: string) => file.replace(/\.[a-z]+$/i, '');
+// A PDF's text breaks lines where the page did.
+const flat = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
 
 const { database } = await openShippedKnowledge();
 const { db } = database;
@@ -75,8 +83,8 @@ for (const q of questions) {
   const line = `${q.id} ${q.kind} [${where}] ${Math.round(r.confidence * 100)}%${r.needsMoreContext ? ' (asked)' : ''}${declined ? ' (declined)' : ''}: ${q.question}`;
   if (q.kind === 'answer') {
     tally.answer++;
-    const fact = shown && q.expect.some((e) => r.answer.toLowerCase().includes(e.toLowerCase()));
-    const rightDoc = top?.business_id === company.id && titleOf.get(top.article_key) === q.document;
+    const fact = shown && q.expect.some((e) => flat(r.answer).includes(flat(e)));
+    const rightDoc = top?.business_id === company.id && stem(titleOf.get(top.article_key) ?? '') === stem(q.document);
     if (rightDoc) tally.rightDoc++;
     if (rightDoc && top?.title.trim().toLowerCase() === q.heading.trim().toLowerCase()) tally.rightHeading++;
     if (fact) tally.fact++;
@@ -99,7 +107,7 @@ for (const q of questions) {
 const sorted = [...times].sort((a, b) => a - b);
 const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ratio = (n: number, d: number) => `${n}/${d} ${pct(n, d).trim()}`;
-console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)}`);
+console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)} (a PDF's passages are its pages, not its headings)`);
 console.log(`  shown ${tally.shown}, asked about ${tally.asked}, declined ${tally.declined}; confident wrong (shown at ≥ 70%, no expected phrase) ${ratio(tally.confidentWrong, tally.shown)}`);
 console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
 console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);

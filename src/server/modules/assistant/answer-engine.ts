@@ -3,7 +3,7 @@ import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../share
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
-import { calibratedConfidence, evidenceOf, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { calibratedConfidence, COMPANY_TEXT_FLOOR, companyAlongside, companyFirst, evidenceOf, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
@@ -178,11 +178,18 @@ async function harmInAClause(question: string): Promise<HarmKind | null> {
   return null;
 }
 
+/** The candidates in the order the engine answers from: fused, the business's own passage first when it is as apt (companyFirst). */
+const rankedOf = (found: Retrieved) => companyFirst(fuseRankings(found.lexical, found.similarity), found.semantic);
+
 /** These retrievals fused, the best section, the evidence it is right, how sure that makes the engine (to decide by) and the confidence shown. */
-function weigh(found: Retrieved, ranked = fuseRankings(found.lexical, found.similarity)) {
+function weigh(found: Retrieved, ranked = rankedOf(found)) {
   const best = ranked[0];
-  const runnerUp = ranked.find((h) => h.articleKey !== best?.articleKey);
-  const evidence = evidenceOf(best, runnerUp, found.lexical, found.semantic, found.groupCount, ranked[1], found.unknownNames);
+  // A business's passage is weighed against the business's other passages: the shipped sections it
+  // leads (companyFirst) are general background, not rivals, and the margins over them say nothing.
+  const own = <T extends { businessId: string | null }>(hits: readonly T[]): readonly T[] => (best?.businessId ? hits.filter((h) => h.businessId !== null) : hits);
+  const rivals = own(ranked);
+  const runnerUp = rivals.find((h) => h.articleKey !== best?.articleKey);
+  const evidence = evidenceOf(best, runnerUp, [...own(found.lexical)], own(found.semantic), found.groupCount, rivals[1], found.unknownNames);
   return { ranked, best, evidence, sure: sureness(evidence), confidence: calibratedConfidence(evidence) };
 }
 
@@ -258,7 +265,10 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   const judgedAlone = !found.followUp && !ranked[0]?.businessId;
   const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
   const another = judgedAlone && (await aboutAnotherSubject(found, question, byExamples));
-  const outside = outsideTheKnowledgeBase(found, ranked) || far;
+  // The business's documents are its people's knowledge base whatever their subject (hotel caps,
+  // per diems): a passage of theirs close enough in meaning (COMPANY_TEXT_FLOOR) is within it.
+  const ownPassage = ranked[0]?.businessId && (found.semantic.find((h) => h.id === ranked[0]?.id)?.text ?? -2) >= COMPANY_TEXT_FLOOR;
+  const outside = (!ownPassage && outsideTheKnowledgeBase(found, ranked)) || far;
   if (!another && (!outside || (await leadByExamples(question, 'answer', 'offtopic')) >= PILOTS_QUESTION_LEAD)) return null;
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }
@@ -278,7 +288,7 @@ const farAndUnsure = (found: Retrieved, confidence: number, best: FusedHit | und
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
   if (input.previousQuestions.length === 0 || !asWorded || asWorded.followUp) return asWorded;
-  const ranked = fuseRankings(asWorded.lexical, asWorded.similarity);
+  const ranked = rankedOf(asWorded);
   const own = confidenceOf(asWorded, ranked);
   if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
@@ -369,7 +379,9 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // cannot tell the two apart, the pilot can (tuning sets: states the fact 709 → 711 with it first).
   const neighbour = ranked[1]?.articleKey === best.articleKey && ranked[1].fused >= best.fused - NEIGHBOUR_MARGIN ? ranked[1] : undefined;
   const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
-  const extras = extra ? [extra] : [];
+  // A business's own passage nearly as apt as the shipped best is shown too, whole: its rule is the pilot's.
+  const alongside = companyAlongside(ranked, found.semantic);
+  const extras = alongside ? [alongside] : extra ? [extra] : [];
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
   const others = sure < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
   const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);

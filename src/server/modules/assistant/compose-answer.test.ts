@@ -85,3 +85,22 @@ describe('the sources of an answer', () => {
     expect(sources).toHaveLength(1);
   });
 });
+
+describe("a business's passage shown with a shipped answer", () => {
+  it('is shown whole and named by its document, where another section shows only its opening', () => {
+    const shipped = { ...near('What wind speed is too strong to fly a drone?'), body: 'Stay under two thirds of the rating. Gusts matter more. Check the forecast. Land early.' };
+    const manual = {
+      ...near('Wind'),
+      businessId: 'b1',
+      articleTitle: 'Kite Aerial Operations Manual',
+      citation: 'Kite Aerial Operations Manual, section Wind',
+      body: 'Sustained wind limit: 18 mph at the launch site. Gust limit: 24 mph. Near structures: 12 mph. Measured with the kit anemometer.',
+    };
+    const { answer, sources } = composeAnswer(shipped, [manual], null);
+    expect(answer).toContain('Kite Aerial Operations Manual, Wind: Sustained wind limit: 18 mph at the launch site. Gust limit: 24 mph. Near structures: 12 mph. Measured with the kit anemometer.');
+    expect(sources.map((s) => s.citation)).toEqual(['AC 107-2A', 'Kite Aerial Operations Manual, section Wind']);
+    const other = { ...near('Gusts'), body: 'One. Two. Three.' };
+    expect(composeAnswer(shipped, [other], null).answer).toContain('Gusts: One. Two.');
+    expect(composeAnswer(shipped, [other], null).answer).not.toContain('Three.');
+  });
+});

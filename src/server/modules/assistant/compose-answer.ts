@@ -66,7 +66,8 @@ export function composeAnswer(
   const heading = best.title.trim();
   const leadsWithHeading = best.businessId === null && heading.length > 0 && (!leadWithNumber || /\d/.test(heading));
   const parts = leadsWithHeading ? [`${heading.replace(/[.:]*$/, '')}${/[?!]$/.test(heading) ? '' : '.'}`, body] : [body];
-  parts.push(...extras.map(opening));
+  // A business's passage shown beside a shipped answer is the pilot's own rule: whole, named by its document.
+  parts.push(...extras.map((h) => (h.businessId ? `${h.articleTitle.trim()}, ${h.title.replace(/[.:?!]*$/, '')}: ${h.body.trim()}` : opening(h))));
   if (otherReadings.length) parts.push(OTHER_READINGS_LEAD, ...otherReadings.map(opening));
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
   // The same section cited twice would be one source listed twice.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedConfidence, evidenceOf, FUSION, fuseRankings, type Evidence } from './fuse-hits.ts';
+import { calibratedConfidence, COMPANY_ALONGSIDE_MARGIN, COMPANY_TEXT_FLOOR, COMPANY_TEXT_MARGIN, companyAlongside, companyFirst, evidenceOf, FUSION, fuseRankings, type Evidence } from './fuse-hits.ts';
 import type { SemanticHit } from '../knowledge/embeddings.ts';
 import type { RankedHit } from './rank-hits.ts';
 
@@ -113,8 +113,8 @@ describe('confidence', () => {
       [hit('m#1', { rank: 0, covered: [false] }), hit('w#1')],
       [['m#1', 0.9], ['far#1', 0.1]],
       [
-        { id: 'm#1', similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82, pilots: 0.6 },
-        { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48, pilots: 0.75 },
+        { id: 'm#1', businessId: null, similarity: 0.9, text: 0.9, asked: 0.7, closeness: 0.82, pilots: 0.6 },
+        { id: 'w#1', businessId: null, similarity: 0.5, text: 0.5, asked: 0.8, closeness: 0.48, pilots: 0.75 },
       ],
     );
     expect(best?.id).toBe('m#1');
@@ -134,13 +134,54 @@ describe('confidence', () => {
       [hit('manual#1', { businessId: 'b1' }), hit('w#1')],
       [['manual#1', 0.8], ['w#1', 0.5]],
       [
-        { id: 'manual#1', similarity: 0.8, text: 0.8, asked: 0, closeness: 0.8, pilots: 0 },
-        { id: 'w#1', similarity: 0.5, text: 0.5, asked: 0.6, closeness: 0.5, pilots: 0.55 },
+        { id: 'manual#1', businessId: 'b1', similarity: 0.8, text: 0.8, asked: 0, closeness: 0.8, pilots: 0 },
+        { id: 'w#1', businessId: null, similarity: 0.5, text: 0.5, asked: 0.6, closeness: 0.5, pilots: 0.55 },
       ],
     );
     expect(best?.id).toBe('manual#1');
     expect(e.pilots).toBeCloseTo(0.8);
     expect(e.pilotsAgree).toBe(1);
     expect(e.pilotsLead).toBeCloseTo(0.25);
+  });
+});
+
+describe("a business's own passage", () => {
+  const near = (id: string, text: number, businessId: string | null = null): SemanticHit => ({ id, businessId, similarity: text, text, asked: 0, closeness: text, pilots: 0 });
+  // The shipped section ranks first on its pilots' questions and the classifier (similarity 0.9).
+  const ranked = () => fuseRankings([hit('props#1'), hit('manual#4', { businessId: 'b1' })], new Map([['props#1', 0.9], ['manual#4', 0.5]]));
+
+  it('leads when its text is nearly as close as the best shipped section’s text', () => {
+    expect(ranked()[0]?.id).toBe('props#1');
+    const order = companyFirst(ranked(), [near('props#1', 0.5), near('manual#4', 0.5 - COMPANY_TEXT_MARGIN + 0.01, 'b1')]);
+    expect(order.map((h) => h.id)).toEqual(['manual#4', 'props#1']);
+    expect(companyAlongside(order, [near('props#1', 0.5), near('manual#4', 0.45, 'b1')])).toBeUndefined();
+  });
+
+  it('follows the shipped answer, shown with it, when it is further behind, and not at all when far or barely close', () => {
+    const behind = [near('props#1', 0.6), near('manual#4', 0.6 - COMPANY_TEXT_MARGIN - 0.05, 'b1')];
+    expect(companyFirst(ranked(), behind)[0]?.id).toBe('props#1');
+    expect(companyAlongside(ranked(), behind)?.id).toBe('manual#4');
+    const far = [near('props#1', 0.8), near('manual#4', 0.8 - COMPANY_ALONGSIDE_MARGIN - 0.05, 'b1')];
+    expect(companyFirst(ranked(), far)[0]?.id).toBe('props#1');
+    expect(companyAlongside(ranked(), far)).toBeUndefined();
+    // Below COMPANY_TEXT_FLOOR a passage is not about the question, however far the shipped ones are.
+    const faint = [near('props#1', 0.3), near('manual#4', COMPANY_TEXT_FLOOR - 0.01, 'b1')];
+    expect(companyFirst(ranked(), faint)[0]?.id).toBe('props#1');
+    expect(companyAlongside(ranked(), faint)).toBeUndefined();
+  });
+
+  it('changes nothing for a pilot with no business', () => {
+    const shippedOnly = fuseRankings([hit('props#1'), hit('wind#1')], new Map([['props#1', 0.9], ['wind#1', 0.5]]));
+    const semantic = [near('props#1', 0.5), near('wind#1', 0.5)];
+    expect(companyFirst(shippedOnly, semantic)).toBe(shippedOnly);
+    expect(companyAlongside(shippedOnly, semantic)).toBeUndefined();
+  });
+
+  it('stands in for the questions it cannot have with its own closeness', () => {
+    const [best, other] = fuseRankings([hit('manual#4', { businessId: 'b1' }), hit('manual#9', { businessId: 'b1', articleKey: 'manual2' })], new Map([['manual#4', 0.7], ['manual#9', 0.4]]));
+    const e = evidenceOf(best, other, [], [near('manual#4', 0.7, 'b1'), near('manual#9', 0.4, 'b1')], 1);
+    expect(e.asked).toBeCloseTo(0.7);
+    expect(e.askedAgrees).toBe(1);
+    expect(e.pilots).toBeCloseTo(0.7);
   });
 });

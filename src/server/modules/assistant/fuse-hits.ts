@@ -60,6 +60,47 @@ export function fuseRankings(lexical: RankedHit[], similarity: Map<string, numbe
     .sort((a, b) => b.fused - a.fused);
 }
 
+/**
+ * A business's own document is the authority for its people: its wind limit, its battery minimum, its
+ * prop intervals are theirs, whatever the shipped articles say. But a shipped section is ranked with
+ * pilots' questions and the section classifier behind it, which a business passage cannot have, so it
+ * won on "how often do we swap out props" with the company's rule 0.02 closer in text. So the best of
+ * the business's passages leads when its text is nearly as close as the best shipped section's text
+ * (COMPANY_TEXT_MARGIN) and close enough to be about the question at all (COMPANY_TEXT_FLOOR); the shipped
+ * sections follow it. Chosen on tests/eval/business (run-business.ts): the Kestrel and Bluewater
+ * questions the manuals answer were 0.27 below to 0.33 above the shipped best, the general ones the
+ * manuals do not answer 0.16 or more below or under 0.35 close (ADR 0065, twentieth session).
+ */
+export const COMPANY_TEXT_MARGIN = 0.1;
+export const COMPANY_TEXT_FLOOR = 0.35;
+
+export function companyFirst(ranked: FusedHit[], semantic: readonly SemanticHit[]): FusedHit[] {
+  const text = new Map(semantic.map((h) => [h.id, h.text] as const));
+  const own = ranked.find((h) => h.businessId !== null && text.has(h.id));
+  if (!own || own === ranked[0]) return ranked;
+  const ownText = text.get(own.id) ?? -2;
+  const shipped = Math.max(-2, ...ranked.filter((h) => h.businessId === null).map((h) => text.get(h.id) ?? -2));
+  if (ownText < COMPANY_TEXT_FLOOR || ownText < shipped - COMPANY_TEXT_MARGIN) return ranked;
+  return [own, ...ranked.filter((h) => h !== own)];
+}
+
+/**
+ * Further behind the shipped best than COMPANY_TEXT_MARGIN, the business's passage is still shown with
+ * it when within this much: "whats our max wind for flying" was answered from the shipped wind article
+ * (0.19 closer in text) while the operations manual's own 20 mph limit is what the pilot must fly by.
+ */
+export const COMPANY_ALONGSIDE_MARGIN = 0.2;
+
+/** The business's best passage, to be shown after a shipped best it nearly matches in text (composeAnswer shows it whole). */
+export function companyAlongside(ranked: readonly FusedHit[], semantic: readonly SemanticHit[]): FusedHit | undefined {
+  if (!ranked[0] || ranked[0].businessId !== null) return undefined;
+  const text = new Map(semantic.map((h) => [h.id, h.text] as const));
+  const own = ranked.find((h) => h.businessId !== null && text.has(h.id));
+  const ownText = own ? (text.get(own.id) ?? -2) : -2;
+  const shipped = text.get(ranked[0].id) ?? -2;
+  return own && ownText >= COMPANY_TEXT_FLOOR && ownText >= shipped - COMPANY_ALONGSIDE_MARGIN ? own : undefined;
+}
+
 /** What the confidence is computed from: how well the best passage answers, and how clearly it wins. */
 export interface Evidence {
   /** Cosine similarity of the question and the best section. */
@@ -135,8 +176,9 @@ export function evidenceOf(
     title: groups === 0 ? 0 : Math.min(best.titleHits, 2) / 2,
     sectionMargin: Math.min(best.fused - (nextSection?.fused ?? 0), 1),
     unknown,
-    asked: near?.asked ?? 0,
-    askedAgrees: closestBy(semantic, 'asked')?.id === best.id ? 1 : 0,
+    // Nor questions of its own: the same stand-in.
+    asked: best.businessId ? pilots : (near?.asked ?? 0),
+    askedAgrees: (best.businessId ? pilotsLead >= 0 : closestBy(semantic, 'asked')?.id === best.id) ? 1 : 0,
     pilots,
     // A pilot's question labelled with several sections is as close to each: the first of them agrees.
     pilotsAgree: (best.businessId ? pilotsLead >= 0 : closestBy(semantic, 'pilots')?.id === best.id) ? 1 : 0,

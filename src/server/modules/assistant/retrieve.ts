@@ -138,7 +138,8 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
 
   const { hits, groupDf, total } = await retrieval.searchSections(db, groups, {
     businessId: input.businessId,
-    include: semantic.slice(0, FUSION.candidates).map((h) => h.id),
+    // The business's own nearest passages are candidates wherever they rank (embeddings.ts, OWN_NEAREST).
+    include: [...new Set([...semantic.slice(0, FUSION.candidates), ...semantic.filter((h) => h.businessId !== null)].map((h) => h.id))],
   });
   // "And a Mavic 3?" after a question about wind asks the same about another drone: judged on all the
   // groups, or any section naming the Mavic 3 would answer it whole.

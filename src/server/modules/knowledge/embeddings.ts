@@ -147,6 +147,8 @@ const indexAt = perKnowledgeVersion(readIndex);
 
 export interface SemanticHit {
   id: string;
+  /** The business whose document the section is from; null for a shipped section. */
+  businessId: string | null;
   /**
    * How close the section is to the question, for ranking: its text's closeness, or its questions' less
    * QUESTION_OFFSET when that is more (`closeness`), plus LEARNED_WEIGHT × the section classifier's
@@ -223,13 +225,25 @@ export async function semanticSearch(
   const probabilities = classifier ? sectionProbabilities(classifier, query) : null;
   const rowOf = classifier ? classRowsOf(idx, classifier.labels) : null;
   const scores: SemanticHit[] = [];
+  const own: SemanticHit[] = [];
   let floor = -2;
+  let ownFloor = -2;
   for (let i = 0; i < best.length; i += 1) {
     const row = rowOf?.[i] ?? -1;
     const closeness = best[i] ?? -2;
     const similarity = closeness + LEARNED_WEIGHT * (row >= 0 ? (probabilities?.[row] ?? 0) : 0);
+    const businessId = idx.businessIds[i] ?? null;
+    const hit = (): SemanticHit => ({ id: idx.ids[i] ?? '', businessId, similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness, pilots: bestPilot[i] ?? 0 });
+    if (businessId !== null && businessId === opts.businessId && closeness > ownFloor) {
+      own.push(hit());
+      if (own.length >= OWN_NEAREST * 2) {
+        own.sort((a, b) => b.similarity - a.similarity);
+        own.length = OWN_NEAREST;
+        ownFloor = own.at(-1)?.similarity ?? -2;
+      }
+    }
     if (similarity <= floor) continue;
-    scores.push({ id: idx.ids[i] ?? '', similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness, pilots: bestPilot[i] ?? 0 });
+    scores.push(hit());
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);
@@ -238,8 +252,17 @@ export async function semanticSearch(
     }
   }
   scores.sort((a, b) => b.similarity - a.similarity);
-  return scores.slice(0, opts.limit);
+  const nearest = scores.slice(0, opts.limit);
+  // The business's own passages compete with shipped sections that have pilots' questions and the
+  // classifier behind them, so its nearest few are always among the candidates (answer-engine.ts,
+  // companyFirst, weighs them on their text alone).
+  const taken = new Set(nearest.map((h) => h.id));
+  own.sort((a, b) => b.similarity - a.similarity);
+  return [...nearest, ...own.filter((h) => !taken.has(h.id)).slice(0, OWN_NEAREST)].sort((a, b) => b.similarity - a.similarity);
 }
+
+/** How many of the asking business's own passages are always among a question's nearest sections. */
+export const OWN_NEAREST = 8;
 
 /** The knowledge base's version (migration 0020), for a caller that did not read it with its question. */
 export async function knowledgeVersion(db: DbOrTx): Promise<string> {
