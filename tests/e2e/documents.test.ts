@@ -127,6 +127,12 @@ describe('documents: the business knowledge base', () => {
     await expectText(source, 'Northwind Operations Manual, page 2');
     expect((await source.innerText()).match(/Northwind Operations Manual/g)).toHaveLength(1);
     await saveScreenshot(north.pilot, 'documents-cited-answer');
+    // A question the shipped articles answer for every pilot: the business's own limit is shown too,
+    // whole and cited (fuse-hits.ts, companyFirst and companyAlongside; ADR 0065, twentieth session).
+    const windy = await ask(north.pilot, 'how windy is too windy for us to fly');
+    await expectText(windy.getByTestId('message-text'), 'Our maximum wind for roof inspections is 18 mph');
+    await expectText(windy.getByTestId('answer-source').filter({ hasText: 'Northwind Operations Manual' }), 'Northwind Operations Manual, page 2');
+    await screenshots(north.pilot, 'documents-own-rule');
 
     const other = await ask(south.pilot, question);
     const otherText = await other.innerText();

@@ -99,6 +99,8 @@ describe("a business's passage shown with a shipped answer", () => {
     const { answer, sources } = composeAnswer(shipped, [manual], null);
     expect(answer).toContain('Kite Aerial Operations Manual, Wind: Sustained wind limit: 18 mph at the launch site. Gust limit: 24 mph. Near structures: 12 mph. Measured with the kit anemometer.');
     expect(sources.map((s) => s.citation)).toEqual(['AC 107-2A', 'Kite Aerial Operations Manual, section Wind']);
+    const page = { ...manual, title: 'Kite Aerial Operations Manual, page 2', body: 'Roof inspections: 15 mph.' };
+    expect(composeAnswer(shipped, [page], null).answer).toContain('\n\nKite Aerial Operations Manual, page 2: Roof inspections: 15 mph.');
     const other = { ...near('Gusts'), body: 'One. Two. Three.' };
     expect(composeAnswer(shipped, [other], null).answer).toContain('Gusts: One. Two.');
     expect(composeAnswer(shipped, [other], null).answer).not.toContain('Three.');

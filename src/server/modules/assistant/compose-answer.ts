@@ -48,6 +48,16 @@ export const OTHER_READINGS_LEAD = 'If you meant something else:';
 const opening = (h: RankedHit) => `${h.title.replace(/[.:?!]*$/, '')}: ${firstSentences(h.body, 2)}`;
 
 /**
+ * A business's passage shown beside a shipped answer is the pilot's own rule: whole, named by its
+ * document ("Kestrel Operations Manual, Wind: …"; a PDF page's heading already names it: "…, page 2").
+ */
+function ownPassage(h: RankedHit): string {
+  const heading = h.title.replace(/[.:?!]*$/, '').trim();
+  const named = heading.startsWith(h.articleTitle.trim()) ? heading : `${h.articleTitle.trim()}, ${heading}`;
+  return `${named}: ${h.body.trim()}`;
+}
+
+/**
  * The embedded answer: the best section whole (it leads with the fact, then the how), the openings of
  * the sections shown with it (one that adds to it), then of the other readings when the engine is
  * unsure, which drone it was tailored to, then the sources.
@@ -66,8 +76,7 @@ export function composeAnswer(
   const heading = best.title.trim();
   const leadsWithHeading = best.businessId === null && heading.length > 0 && (!leadWithNumber || /\d/.test(heading));
   const parts = leadsWithHeading ? [`${heading.replace(/[.:]*$/, '')}${/[?!]$/.test(heading) ? '' : '.'}`, body] : [body];
-  // A business's passage shown beside a shipped answer is the pilot's own rule: whole, named by its document.
-  parts.push(...extras.map((h) => (h.businessId ? `${h.articleTitle.trim()}, ${h.title.replace(/[.:?!]*$/, '')}: ${h.body.trim()}` : opening(h))));
+  parts.push(...extras.map((h) => (h.businessId ? ownPassage(h) : opening(h))));
   if (otherReadings.length) parts.push(OTHER_READINGS_LEAD, ...otherReadings.map(opening));
   if (tailoredTo) parts.push(`Tailored to your ${tailoredTo}.`);
   // The same section cited twice would be one source listed twice.
