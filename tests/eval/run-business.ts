@@ -69,6 +69,8 @@ const sectionById = new Map(sections.rows.map((r) => [r.id, r] as const));
 
 const tally = { answer: 0, rightDoc: 0, rightHeading: 0, fact: 0, shown: 0, confidentWrong: 0, asked: 0, declined: 0, general: 0, generalAnswered: 0, generalFromShipped: 0, offtopic: 0, offDeclined: 0 };
 const times: number[] = [];
+// The confidence shown to each document answer, and whether it stated the fact: the calibration table.
+const shownAnswers: { confidence: number; fact: boolean }[] = [];
 for (const q of questions) {
   const company = companies.find((c) => c.id === q.company);
   if (!company) throw new Error(`${q.id}: no company ${q.company}`);
@@ -91,6 +93,7 @@ for (const q of questions) {
     if (r.needsMoreContext) tally.asked++;
     if (declined) tally.declined++;
     if (shown) tally.shown++;
+    if (shown) shownAnswers.push({ confidence: r.confidence, fact });
     if (shown && !fact && r.confidence >= CONFIDENT) tally.confidentWrong++;
     if (verbose && !fact) console.log(`  MISS ${line}\n    want ${q.document} / ${q.heading}: ${q.expect.join(' | ')}`);
   } else if (q.kind === 'general') {
@@ -109,6 +112,14 @@ const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100
 const ratio = (n: number, d: number) => `${n}/${d} ${pct(n, d).trim()}`;
 console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)} (a PDF's passages are its pages, not its headings)`);
 console.log(`  shown ${tally.shown}, asked about ${tally.asked}, declined ${tally.declined}; confident wrong (shown at ≥ 70%, no expected phrase) ${ratio(tally.confidentWrong, tally.shown)}`);
+const bands = [0, 0.3, 0.5, 0.7, 0.9, 1.01];
+console.log('  calibration (document answers shown): band → share stating the fact');
+for (let b = 0; b < bands.length - 1; b++) {
+  const lo = bands[b] ?? 0;
+  const hi = bands[b + 1] ?? 1;
+  const inBand = shownAnswers.filter((a) => a.confidence >= lo && a.confidence < hi);
+  console.log(`    ${String(Math.round(lo * 100)).padStart(3)}–${String(Math.min(100, Math.round(hi * 100))).padStart(3)}%: ${ratio(inBand.filter((a) => a.fact).length, inBand.length)}`);
+}
 console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
 console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);
 console.log(`engine latency: p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms`);
