@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,11 +8,12 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { detectKind, extractUnbounded, toPassages } from '../../src/server/modules/documents/extract.ts';
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
-import { CONFIDENT, pct } from './score.ts';
+import { judgedFigures, rowsForJudge, verdictsOf } from './judged.ts';
+import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--verbose]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -45,6 +46,13 @@ const flat = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
 
 const { database } = await openShippedKnowledge();
 const { db } = database;
+
+// `--for-judge FILE`: the document answers shown, for readers to judge one by one (judged.ts); their
+// verdicts, in tests/eval/judged/<set>.json, are printed beside the string match.
+const judgeAt = process.argv.indexOf('--for-judge');
+const judgeFile = judgeAt > 0 ? process.argv[judgeAt + 1] : undefined;
+const judgedItems: Item[] = [];
+const judgedOutcomes: Outcome[] = [];
 
 // Each document as an approved upload would be indexed: extracted, split into passages, written as the
 // business's sections, then embedded.
@@ -94,6 +102,8 @@ for (const q of questions) {
     if (declined) tally.declined++;
     if (shown) tally.shown++;
     if (shown) shownAnswers.push({ confidence: r.confidence, fact });
+    judgedItems.push({ kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note });
+    judgedOutcomes.push({ answer: r.answer, confidence: r.confidence, asked: r.needsMoreContext, declined, refused, topSection: null, evidence: null });
     if (shown && !fact && r.confidence >= CONFIDENT) tally.confidentWrong++;
     if (verbose && !fact) console.log(`  MISS ${line}\n    want ${q.document} / ${q.heading}: ${q.expect.join(' | ')}`);
   } else if (q.kind === 'general') {
@@ -120,6 +130,11 @@ for (let b = 0; b < bands.length - 1; b++) {
   const inBand = shownAnswers.filter((a) => a.confidence >= lo && a.confidence < hi);
   console.log(`    ${String(Math.round(lo * 100)).padStart(3)}–${String(Math.min(100, Math.round(hi * 100))).padStart(3)}%: ${ratio(inBand.filter((a) => a.fact).length, inBand.length)}`);
 }
+if (verdictsOf(set).size > 0) {
+  const j = judgedFigures(set, judgedItems, judgedOutcomes);
+  console.log(`  judged one by one (tests/eval/judged/${set}.json): states the fact ${ratio(j.fact, j.answerable)}, confident wrong ${ratio(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
+}
+if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(rowsForJudge(set, judgedItems, judgedOutcomes), null, 1)}\n`);
 console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
 console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);
 console.log(`engine latency: p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms`);
