@@ -11,7 +11,7 @@ import { TUNING_FILES } from './tune-set.ts';
  * tells a new question's kind by (question-examples.ts, ADR 0065): the tuning sets' questions, the
  * development set's, and the even half of harm-2 (the half read while tuning). A follow-up is left out:
  * "what about at night" is answerable only after its question. The sets that measure the engine
- * (the held-out half, unseen-5, -11, -12, -13, -17, -18 and -19, harm-2's odd half) must never be added here.
+ * (the held-out half, unseen-5, -11, -12, -13, -17, -18, -19 and -20, harm-2's odd half) must never be added here.
  * The knowledge base's own section questions count as answerable examples too; they are read from the
  * committed section vectors at run time (question-examples-file.ts), not stored twice.
  */

@@ -65,7 +65,7 @@ for (const company of companies) {
     const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
     const documentId = `eval-${company.id}-${doc.file}`;
     titleOf.set(documentId, doc.file);
-    await documents.indexPassages(db, { id: documentId, title: doc.title, businessProfileId: company.id } as Parameters<typeof documents.indexPassages>[1], passages);
+    await documents.indexPassages(db, { id: documentId, title: doc.title, businessProfileId: company.id }, passages);
   }
 }
 const started = performance.now();

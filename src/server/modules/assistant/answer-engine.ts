@@ -3,7 +3,7 @@ import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../share
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
 import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
-import { calibratedConfidence, COMPANY_TEXT_FLOOR, companyAlongside, companyFirst, evidenceOf, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
+import { calibratedConfidence, companyAlongside, companyFirst, evidenceOf, isOwnAndNear, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
@@ -265,10 +265,7 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   const judgedAlone = !found.followUp && !ranked[0]?.businessId;
   const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
   const another = judgedAlone && (await aboutAnotherSubject(found, question, byExamples));
-  // The business's documents are its people's knowledge base whatever their subject (hotel caps,
-  // per diems): a passage of theirs close enough in meaning (COMPANY_TEXT_FLOOR) is within it.
-  const ownPassage = ranked[0]?.businessId && (found.semantic.find((h) => h.id === ranked[0]?.id)?.text ?? -2) >= COMPANY_TEXT_FLOOR;
-  const outside = (!ownPassage && outsideTheKnowledgeBase(found, ranked)) || far;
+  const outside = (!isOwnAndNear(ranked[0], found.semantic) && outsideTheKnowledgeBase(found, ranked)) || far;
   if (!another && (!outside || (await leadByExamples(question, 'answer', 'offtopic')) >= PILOTS_QUESTION_LEAD)) return null;
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }

@@ -45,14 +45,17 @@ export function numberFirst(body: string): string {
 /** Introduces the other readings of a question the engine is unsure of (answer-engine.ts). */
 export const OTHER_READINGS_LEAD = 'If you meant something else:';
 
-const opening = (h: RankedHit) => `${h.title.replace(/[.:?!]*$/, '')}: ${firstSentences(h.body, 2)}`;
+/** A section's heading as a lead-in, its closing punctuation dropped ("Wind limits: …"). */
+const leadIn = (h: RankedHit) => h.title.trim().replace(/[.:?!]*$/, '');
+
+const opening = (h: RankedHit) => `${leadIn(h)}: ${firstSentences(h.body, 2)}`;
 
 /**
  * A business's passage shown beside a shipped answer is the pilot's own rule: whole, named by its
  * document ("Kestrel Operations Manual, Wind: …"; a PDF page's heading already names it: "…, page 2").
  */
 function ownPassage(h: RankedHit): string {
-  const heading = h.title.replace(/[.:?!]*$/, '').trim();
+  const heading = leadIn(h);
   const named = heading.startsWith(h.articleTitle.trim()) ? heading : `${h.articleTitle.trim()}, ${heading}`;
   return `${named}: ${h.body.trim()}`;
 }

@@ -74,14 +74,22 @@ export function fuseRankings(lexical: RankedHit[], similarity: Map<string, numbe
 export const COMPANY_TEXT_MARGIN = 0.1;
 export const COMPANY_TEXT_FLOOR = 0.35;
 
+/** Each near section's text closeness (its questions and the classifier left out): what the business rules weigh. */
+const textCloseness = (semantic: readonly SemanticHit[]) => new Map(semantic.map((h) => [h.id, h.text] as const));
+
+/** The business's best-ranked passage among the near ones, with its text closeness, when it is close enough to be about the question. */
+function ownNear(ranked: readonly FusedHit[], text: ReadonlyMap<string, number>): { hit: FusedHit; text: number } | undefined {
+  const hit = ranked.find((h) => h.businessId !== null && text.has(h.id));
+  const closeness = hit ? (text.get(hit.id) ?? -2) : -2;
+  return hit && closeness >= COMPANY_TEXT_FLOOR ? { hit, text: closeness } : undefined;
+}
+
 export function companyFirst(ranked: FusedHit[], semantic: readonly SemanticHit[]): FusedHit[] {
-  const text = new Map(semantic.map((h) => [h.id, h.text] as const));
-  const own = ranked.find((h) => h.businessId !== null && text.has(h.id));
-  if (!own || own === ranked[0]) return ranked;
-  const ownText = text.get(own.id) ?? -2;
+  const text = textCloseness(semantic);
+  const own = ownNear(ranked, text);
+  if (!own || own.hit === ranked[0]) return ranked;
   const shipped = Math.max(-2, ...ranked.filter((h) => h.businessId === null).map((h) => text.get(h.id) ?? -2));
-  if (ownText < COMPANY_TEXT_FLOOR || ownText < shipped - COMPANY_TEXT_MARGIN) return ranked;
-  return [own, ...ranked.filter((h) => h !== own)];
+  return own.text >= shipped - COMPANY_TEXT_MARGIN ? [own.hit, ...ranked.filter((h) => h !== own.hit)] : ranked;
 }
 
 /**
@@ -93,13 +101,19 @@ export const COMPANY_ALONGSIDE_MARGIN = 0.2;
 
 /** The business's best passage, to be shown after a shipped best it nearly matches in text (composeAnswer shows it whole). */
 export function companyAlongside(ranked: readonly FusedHit[], semantic: readonly SemanticHit[]): FusedHit | undefined {
-  if (!ranked[0] || ranked[0].businessId !== null) return undefined;
-  const text = new Map(semantic.map((h) => [h.id, h.text] as const));
-  const own = ranked.find((h) => h.businessId !== null && text.has(h.id));
-  const ownText = own ? (text.get(own.id) ?? -2) : -2;
-  const shipped = text.get(ranked[0].id) ?? -2;
-  return own && ownText >= COMPANY_TEXT_FLOOR && ownText >= shipped - COMPANY_ALONGSIDE_MARGIN ? own : undefined;
+  const best = ranked[0];
+  if (!best || best.businessId !== null) return undefined;
+  const text = textCloseness(semantic);
+  const own = ownNear(ranked, text);
+  return own && own.text >= (text.get(best.id) ?? -2) - COMPANY_ALONGSIDE_MARGIN ? own.hit : undefined;
 }
+
+/**
+ * The business's documents are its people's knowledge base whatever their subject (hotel caps, per
+ * diems): a passage of theirs close enough in meaning (COMPANY_TEXT_FLOOR) is within it (answer-engine.ts, notOurs).
+ */
+export const isOwnAndNear = (hit: FusedHit | undefined, semantic: readonly SemanticHit[]): boolean =>
+  hit !== undefined && hit.businessId !== null && (textCloseness(semantic).get(hit.id) ?? -2) >= COMPANY_TEXT_FLOOR;
 
 /** What the confidence is computed from: how well the best passage answers, and how clearly it wins. */
 export interface Evidence {

@@ -93,7 +93,7 @@ export async function insertDocument(db: DbOrTx, values: typeof userDocuments.$i
 }
 
 /** Replaces the document's passages in the business's knowledge base. */
-export async function indexPassages(db: DbOrTx, doc: DocumentRow & { businessProfileId: string }, passages: Passage[]) {
+export async function indexPassages(db: DbOrTx, doc: Pick<DocumentRow, 'id' | 'title'> & { businessProfileId: string }, passages: Passage[]) {
   await db.delete(knowledgeSections).where(eq(knowledgeSections.articleKey, doc.id));
   const rows = passages.map((p, position) => ({
     articleKey: doc.id,

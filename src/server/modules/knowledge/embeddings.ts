@@ -224,6 +224,15 @@ export async function semanticSearch(
   const classifier = activeClassifier();
   const probabilities = classifier ? sectionProbabilities(classifier, query) : null;
   const rowOf = classifier ? classRowsOf(idx, classifier.labels) : null;
+  const hitAt = (i: number, similarity: number, closeness: number): SemanticHit => ({
+    id: idx.ids[i] ?? '',
+    businessId: idx.businessIds[i] ?? null,
+    similarity,
+    text: bestText[i] ?? -2,
+    asked: bestAsked[i] ?? 0,
+    closeness,
+    pilots: bestPilot[i] ?? 0,
+  });
   const scores: SemanticHit[] = [];
   const own: SemanticHit[] = [];
   let floor = -2;
@@ -233,9 +242,8 @@ export async function semanticSearch(
     const closeness = best[i] ?? -2;
     const similarity = closeness + LEARNED_WEIGHT * (row >= 0 ? (probabilities?.[row] ?? 0) : 0);
     const businessId = idx.businessIds[i] ?? null;
-    const hit = (): SemanticHit => ({ id: idx.ids[i] ?? '', businessId, similarity, text: bestText[i] ?? -2, asked: bestAsked[i] ?? 0, closeness, pilots: bestPilot[i] ?? 0 });
     if (businessId !== null && businessId === opts.businessId && closeness > ownFloor) {
-      own.push(hit());
+      own.push(hitAt(i, similarity, closeness));
       if (own.length >= OWN_NEAREST * 2) {
         own.sort((a, b) => b.similarity - a.similarity);
         own.length = OWN_NEAREST;
@@ -243,7 +251,7 @@ export async function semanticSearch(
       }
     }
     if (similarity <= floor) continue;
-    scores.push(hit());
+    scores.push(hitAt(i, similarity, closeness));
     // Kept at most twice the limit between trims: a sort per row would cost more than the products.
     if (scores.length >= opts.limit * 2) {
       scores.sort((a, b) => b.similarity - a.similarity);
