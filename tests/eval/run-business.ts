@@ -13,7 +13,7 @@ import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as-pdf] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -30,6 +30,10 @@ const setAt = process.argv.indexOf('--set');
 const set = setAt > 0 ? (process.argv[setAt + 1] ?? 'business') : 'business';
 if (!/^business(-\d+)?$/.test(set)) throw new Error(`no such set: ${set}`);
 const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
+// `--as-pdf`: every document read as its PDF (the Markdown printed in Debian Chromium, beside it), whose
+// passages are its pages; its answers are judged apart, in tests/eval/judged/<set>-pdf.json.
+const asPdf = process.argv.includes('--as-pdf');
+const judgedSet = asPdf ? `${set}-pdf` : set;
 const questionSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
   z.object({ id: z.string(), company: z.string(), kind: z.literal('general'), question: z.string(), note: z.string() }),
@@ -59,7 +63,7 @@ const judgedOutcomes: Outcome[] = [];
 const titleOf = new Map<string, string>();
 for (const company of companies) {
   for (const doc of company.documents) {
-    const bytes = readFileSync(`${dir}${doc.file}`);
+    const bytes = readFileSync(`${dir}${asPdf ? doc.file.replace(/\.\w+$/, '.pdf') : doc.file}`);
     const kind = await detectKind(bytes, doc.file);
     if (!kind) throw new Error(`${doc.file}: not a document the product takes`);
     const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
@@ -130,11 +134,11 @@ for (let b = 0; b < bands.length - 1; b++) {
   const inBand = shownAnswers.filter((a) => a.confidence >= lo && a.confidence < hi);
   console.log(`    ${String(Math.round(lo * 100)).padStart(3)}–${String(Math.min(100, Math.round(hi * 100))).padStart(3)}%: ${ratio(inBand.filter((a) => a.fact).length, inBand.length)}`);
 }
-if (verdictsOf(set).size > 0) {
-  const j = judgedFigures(set, judgedItems, judgedOutcomes);
-  console.log(`  judged one by one (tests/eval/judged/${set}.json): states the fact ${ratio(j.fact, j.answerable)}, confident wrong ${ratio(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
+if (verdictsOf(judgedSet).size > 0) {
+  const j = judgedFigures(judgedSet, judgedItems, judgedOutcomes);
+  console.log(`  judged one by one (tests/eval/judged/${judgedSet}.json): states the fact ${ratio(j.fact, j.answerable)}, confident wrong ${ratio(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
 }
-if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(rowsForJudge(set, judgedItems, judgedOutcomes), null, 1)}\n`);
+if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(rowsForJudge(judgedSet, judgedItems, judgedOutcomes), null, 1)}\n`);
 console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
 console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);
 console.log(`engine latency: p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms`);

@@ -26,6 +26,20 @@ describe('the views of a section that are embedded', () => {
     expect(sectionViews({ title: 'Short', body: 'Only one.' })).toEqual(['Short. Only one.']);
   });
 
+  it('spreads a long passage\'s views over the whole of it, its last line and its bullets included', () => {
+    const page = {
+      title: 'Manual, page 3',
+      body: `${Array.from({ length: 20 }, (_, i) => `Rule ${i} says Something here.`).join(' ')}\n• Maximum sustained wind: 20 mph\n• No flight below 14°F`,
+    };
+    const views = sectionViews(page);
+    expect(views).toHaveLength(MAX_VIEWS);
+    expect(views[0]).toBe(sectionText(page));
+    expect(views.some((v) => v.includes('Rule 19 says'))).toBe(true);
+    // The bullets have no full stop between them, yet each is a piece of its own, the last one embedded.
+    expect(views.at(-1)).toMatch(/No flight below 14°F$/);
+    expect(views.every((v) => v.startsWith('Manual, page 3. ') && v.length <= 600)).toBe(true);
+  });
+
   it('puts the questions pilots ask after the text, read from a list or as stored one a line', () => {
     const asked = { ...section, questions: 'how windy is too windy\n\n  can I fly in 25 mph gusts ' };
     expect(sectionViews(asked).slice(-2)).toEqual(['how windy is too windy', 'can I fly in 25 mph gusts']);

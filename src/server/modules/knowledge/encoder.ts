@@ -114,11 +114,41 @@ export const MAX_VIEWS = 8;
 export function sectionViews(s: SectionText): string[] {
   const sentences = sentencesOf(s.body);
   const views = [sectionText(s)];
+  if (sentences.length > MAX_VIEWS + 1) return [...views, ...spreadViews(s), ...questionViews(s)];
   for (let i = 1; i < sentences.length && views.length < MAX_VIEWS; i += 1) {
     views.push(`${s.title}. ${sentences.slice(i, i + 2).join(' ')}`.slice(0, 600));
   }
   return [...views, ...questionViews(s)];
 }
+
+/** The most a spread view holds: some 150 tokens, well inside the encoder's 256. */
+const SPREAD_VIEW_CHARS = 600;
+
+/**
+ * The views of a passage too long for a view per pair of sentences (a business document's page; no
+ * shipped section is): MAX_VIEWS − 1 overlapping windows spaced evenly over the whole body, each a few
+ * sentences, so a rule in its last lines is found by meaning too, where pairs of sentences stopped at
+ * the ninth (ADR 0065, twenty-first session). A document's lines are cut at their list markers and
+ * numbered headings as well as at sentences, since a page's bullets ("Maximum sustained wind: 20 mph")
+ * often end without a full stop.
+ */
+function spreadViews(s: SectionText): string[] {
+  const pieces = piecesOf(s.body);
+  const windows = MAX_VIEWS - 1;
+  // The first view holds the opening pair; the windows share the rest and overlap by a piece.
+  const size = Math.ceil((pieces.length - 1) / windows) + 1;
+  const views: string[] = [];
+  for (let k = 0; k < windows; k += 1) {
+    const start = Math.round(1 + (k * Math.max(0, pieces.length - size - 1)) / (windows - 1));
+    const view = `${s.title}. ${pieces.slice(start, start + size).join(' ')}`.slice(0, SPREAD_VIEW_CHARS);
+    if (!views.includes(view)) views.push(view);
+  }
+  return views;
+}
+
+// A line that starts a list item or a numbered heading ("•", "-", "3.", "1.2 Weather Days") starts a piece.
+const LIST_START = /\n(?=\s*(?:[•▪◦*–-]\s|\d{1,2}(?:\.\d{1,2})*[.)]?\s+\S))/;
+const piecesOf = (body: string) => body.split(LIST_START).flatMap(sentencesOf);
 
 /** What a section's views are made of: its text, and for a shipped one the questions pilots ask that it answers. */
 export interface SectionText {
