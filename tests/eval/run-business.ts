@@ -132,7 +132,7 @@ for (const q of questions) {
 const sorted = [...times].sort((a, b) => a - b);
 const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ratio = (n: number, d: number) => `${n}/${d} ${pct(n, d).trim()}`;
-console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)} (a PDF's passages are its pages, not its headings)`);
+console.log(`document questions (${tally.answer}): states the fact ${ratio(tally.fact, tally.answer)}; top passage from the right document ${ratio(tally.rightDoc, tally.answer)}, under the labelled heading ${ratio(tally.rightHeading, tally.answer)}`);
 console.log(`  shown ${tally.shown}, asked about ${tally.asked}, declined ${tally.declined}; confident wrong (shown at ≥ 70%, no expected phrase) ${ratio(tally.confidentWrong, tally.shown)}`);
 const bands = [0, 0.3, 0.5, 0.7, 0.9, 1.01];
 console.log('  calibration (document answers shown): band → share stating the fact');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePdf, makeStyledDocx } from '../../../../tests/fixtures/documents/make-documents.ts';
-import { docxText, extractUnbounded, reflowed, toPassages } from './extract.ts';
+import { docxText, extractUnbounded, toPassages } from './extract.ts';
+import { bodySize, pageText, reflowed, type PdfTextItem } from './pdf-text.ts';
 
 describe("a PDF page's lines", () => {
   const width = 'x'.repeat(80);
@@ -47,5 +48,36 @@ describe("a Word document's structure", () => {
 
   it('reads lists, line breaks and entities as text, decoded once', () => {
     expect(docxText('<p>Tom &amp; Jerry&#39;s &amp;lt;kit&gt;</p><ul><li>One</li><li>Two</li></ul><p>a<br />b</p>')).toBe("Tom & Jerry's &lt;kit>\n\n- One\n- Two\n\na\nb");
+  });
+});
+
+describe("a PDF's headings and paragraphs", () => {
+  const item = (str: string, y: number, fontSize = 11): PdfTextItem => ({ str, y, fontSize, hasEOL: true });
+  const body = 'A sentence of body text that runs the width of the page and wraps onto the';
+
+  it('makes a larger line a heading, joins a heading wrapped onto two lines, and ends a paragraph at a wider gap', () => {
+    const items = [
+      item('Flight Operations', 700, 22),
+      item('Manual', 676, 22),
+      item('Battery Management', 640, 16.5),
+      item('Battery Rotation', 615, 13),
+      item(body, 590),
+      item('next line.', 578),
+      item('A new paragraph.', 550),
+      item('Role Name', 520, 12),
+    ];
+    expect(pageText(items, bodySize([items]))).toBe(
+      ['# Flight Operations Manual', '# Battery Management', '# Battery Rotation', `${body} next line.`, 'A new paragraph.', 'Role Name'].join('\n\n'),
+    );
+  });
+
+  it('splits a real PDF at its headings, each section a passage named by its heading, carried onto the next page', async () => {
+    const pdf = makePdf(['# Wind Limits\nOur maximum sustained wind is 18 mph.\n# Cold Weather\nNo flight below 14 degrees F.', 'Batteries are kept warm until launch.']);
+    const passages = toPassages('Manual', await extractUnbounded('pdf', pdf));
+    expect(passages).toEqual([
+      { title: 'Wind Limits', body: 'Our maximum sustained wind is 18 mph.', where: 'page 1' },
+      { title: 'Cold Weather', body: 'No flight below 14 degrees F.', where: 'page 1' },
+      { title: 'Cold Weather', body: 'Batteries are kept warm until launch.', where: 'page 2' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractTextItems, getDocumentProxy } from 'unpdf';
+import { bodySize, pageText } from './pdf-text.ts';
 
 /** The kinds of file the knowledge base takes, recognised by their bytes (never by name or declared type). */
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'markdown';
@@ -79,10 +80,11 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractionError(`This PDF has ${pdf.numPages} pages; at most ${MAX_PDF_PAGES} can be read.`);
-    const { text } = await extractText(pdf, { mergePages: false });
+    const { items } = await extractTextItems(pdf);
+    const body = bodySize(items);
     let total = 0;
-    const pages = text.map((page) => {
-      const kept = reflowed(page).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+    const pages = items.map((page) => {
+      const kept = pageText(page, body).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });
@@ -93,29 +95,6 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
   }
 }
 
-// A line that starts a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph").
-const STARTS_ITEM = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
-
-/**
- * A PDF page's lines joined where the layout wrapped them: a PDF holds lines, not paragraphs, so a
- * sentence came out broken at every line end ("Owner: Renee Dube, Operations\nManager") in the passage
- * a pilot is shown. A line is taken as wrapped when it runs at least REFLOW_WIDTH of the page's widest
- * lines and ends without a full stop, colon or other closing mark, and the next does not start a list
- * item; a short line (a heading, a list item, a table row) keeps its break.
- */
-export function reflowed(page: string): string {
-  const lines = page.split('\n');
-  const lengths = lines.map((l) => l.trim().length).sort((a, b) => a - b);
-  // The 90th percentile, so one overlong line (a URL) does not set the width.
-  const width = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
-  return lines.reduce((out, line, i) => {
-    if (i === 0) return line;
-    const previous = lines[i - 1]?.trim() ?? '';
-    const wrapped = previous.length >= width * REFLOW_WIDTH && !/[.:;!?)\]"”]$/.test(previous) && !STARTS_ITEM.test(line);
-    return `${out}${wrapped ? ' ' : '\n'}${line}`;
-  }, '');
-}
-const REFLOW_WIDTH = 0.7;
 
 /**
  * The sum of the uncompressed sizes a zip declares in its central directory: a DOCX that would expand to
@@ -197,8 +176,9 @@ export const MAX_PASSAGES = 5000;
  */
 export function toPassages(docTitle: string, extracted: Extracted): Passage[] {
   const passages: Passage[] = [];
+  // A section that runs onto the next page keeps its heading there.
+  let heading = docTitle;
   extracted.pages.forEach((pageText, index) => {
-    let heading = docTitle;
     let buffer: string[] = [];
     const flush = () => {
       const body = buffer.join('\n\n').trim();

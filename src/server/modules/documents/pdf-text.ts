@@ -1,0 +1,122 @@
+/**
+ * A PDF's text with the structure its layout shows (ADR 0065, twenty-first session). A PDF holds
+ * positioned runs of text, not headings or paragraphs, and the plain text of a page ran a manual's
+ * sections together: a page became one passage named "Manual, page 3" whatever it held. Here a line set
+ * clearly larger than the document's body text is a heading ("# …", as Markdown writes one, so
+ * toPassages starts a passage there), a wider gap between lines than the body's spacing ends a
+ * paragraph, and the lines of a paragraph that the layout wrapped are joined (reflowed).
+ */
+
+/** A run of text as pdf.js gives it (unpdf's extractTextItems). */
+export interface PdfTextItem {
+  str: string;
+  y: number;
+  fontSize: number;
+  hasEOL: boolean;
+}
+
+interface Line {
+  text: string;
+  y: number;
+  size: number;
+}
+
+/** A line at least this much larger than the body text is a heading (Chromium's h3 is 1.17 times it, a table's text 1.09). */
+export const HEADING_SCALE = 1.15;
+/** A gap between lines this much wider than the body's line spacing ends a paragraph. */
+const PARAGRAPH_GAP = 1.4;
+/** A longer line is text, whatever its size (a pull quote, a banner). */
+const HEADING_MAX_CHARS = 120;
+
+/** The page's lines, in the order pdf.js gives them: a run ending a line (hasEOL) or a move down starts the next. */
+function linesOf(items: readonly PdfTextItem[]): Line[] {
+  const lines: Line[] = [];
+  let current: Line | null = null;
+  for (const item of items) {
+    if (current && item.str.trim() && Math.abs(item.y - current.y) > Math.max(2, item.fontSize * 0.5)) {
+      lines.push(current);
+      current = null;
+    }
+    current ??= { text: '', y: item.y, size: 0 };
+    current.text += item.str;
+    if (item.str.trim()) current.size = Math.max(current.size, item.fontSize);
+    if (item.hasEOL) {
+      lines.push(current);
+      current = null;
+    }
+  }
+  if (current) lines.push(current);
+  return lines.map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() })).filter((l) => l.text);
+}
+
+/** The size most of the document's characters are set in: its body text. */
+export function bodySize(pages: readonly (readonly PdfTextItem[])[]): number {
+  const chars = new Map<number, number>();
+  for (const item of pages.flat()) {
+    const size = Math.round(item.fontSize * 10) / 10;
+    if (item.str.trim()) chars.set(size, (chars.get(size) ?? 0) + item.str.length);
+  }
+  return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+// A line that starts a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph").
+const STARTS_ITEM = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
+
+/**
+ * A paragraph's lines joined where the layout wrapped them: a line is taken as wrapped when it runs at
+ * least REFLOW_WIDTH of the widest lines around it and ends without a full stop, colon or other closing
+ * mark, and the next does not start a list item; a short line (a list item, a table row) keeps its break.
+ */
+export function reflowed(text: string, width = widthOf(text.split('\n'))): string {
+  const lines = text.split('\n');
+  return lines.reduce((out, line, i) => {
+    if (i === 0) return line;
+    const previous = lines[i - 1]?.trim() ?? '';
+    const wrapped = previous.length >= width * REFLOW_WIDTH && !/[.:;!?"”]$/.test(previous) && !STARTS_ITEM.test(line);
+    return `${out}${wrapped ? ' ' : '\n'}${line}`;
+  }, '');
+}
+const REFLOW_WIDTH = 0.7;
+
+/** The 90th percentile of the lines' lengths, so one overlong line (a URL) does not set the width. */
+function widthOf(lines: readonly string[]): number {
+  const lengths = lines.map((l) => l.trim().length).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length * 0.9)] ?? 0;
+}
+
+/** A page's text: headings as "# " lines and paragraphs apart, each reflowed. */
+export function pageText(items: readonly PdfTextItem[], body: number): string {
+  const lines = linesOf(items);
+  const width = widthOf(lines.map((l) => l.text));
+  const isHeading = (l: Line) => body > 0 && l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS && /\p{L}/u.test(l.text);
+  // The body's line spacing: the most common gap between two consecutive body lines.
+  const gaps = new Map<number, number>();
+  lines.forEach((l, i) => {
+    const next = lines[i + 1];
+    if (!next || isHeading(l) || isHeading(next)) return;
+    const gap = Math.round((l.y - next.y) * 2) / 2;
+    if (gap > 0) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
+  });
+  const spacing = [...gaps].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  const blocks: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push(reflowed(paragraph.join('\n'), width));
+    paragraph = [];
+  };
+  lines.forEach((l, i) => {
+    const previous = lines[i - 1];
+    if (isHeading(l)) {
+      flush();
+      // A heading the layout wrapped onto two lines (the same size) is one heading; a smaller one under
+      // it ("Battery Management", then "Battery Rotation") is the next.
+      if (previous && isHeading(previous) && Math.abs(previous.size - l.size) < 0.5 && blocks.length) blocks[blocks.length - 1] += ` ${l.text}`;
+      else blocks.push(`# ${l.text}`);
+      return;
+    }
+    if (previous && !isHeading(previous) && spacing > 0 && previous.y - l.y > spacing * PARAGRAPH_GAP) flush();
+    paragraph.push(l.text);
+  });
+  flush();
+  return blocks.join('\n\n');
+}
