@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type DeletionRequestList, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
-import { makeDocx, makeDocxBomb, makePdf } from '../fixtures/documents/make-documents.ts';
+import { makeDocx, makeDocxBomb, makePdf, makeStyledDocx } from '../fixtures/documents/make-documents.ts';
 import { createUser, makePilot, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -110,6 +110,34 @@ describe('upload and extraction', () => {
     expect((await settled(admin, docx.id)).status).toBe('ready');
     const [d] = await t.db.select({ content: userDocuments.content }).from(userDocuments).where(eq(userDocuments.id, docx.id));
     expect(d?.content).toContain('Always brief the crew.');
+  });
+
+  it('splits a PDF and a Word manual at their headings once approved, each passage named by its heading', async () => {
+    const { admin } = await businessAdmin('doc-headings', 'Headings Co');
+    const staff = await createUser(t, 'doc-headings-staff', 'admin');
+    const pdf = await uploaded(admin, 'Field Manual', {
+      name: 'field.pdf',
+      bytes: makePdf(['# Wind Limits\nOur maximum sustained wind is 18 mph.\n# Cold Weather\nNo flight below 14 degrees F.', 'Batteries stay in the warm case until launch.']),
+    });
+    const docx = await uploaded(admin, 'Office Handbook', {
+      name: 'office.docx',
+      bytes: await makeStyledDocx([{ heading: 1, text: 'Travel' }, { text: 'Hotels up to $150 a night.' }, { heading: 2, text: 'Meals' }, { text: 'Up to $55 a day.', listItem: true }]),
+    });
+    for (const doc of [pdf, docx]) {
+      expect((await settled(admin, doc.id)).status).toBe('ready');
+      expect((await call(staff, 'POST', `/api/admin/documents/${doc.id}/approve`, {})).statusCode).toBe(200);
+    }
+    const passages = async (id: string) =>
+      (await t.db.select().from(knowledgeSections).where(eq(knowledgeSections.articleKey, id))).sort((a, b) => a.position - b.position).map((s) => [s.title, s.body, s.citation]);
+    expect(await passages(pdf.id)).toEqual([
+      ['Wind Limits', 'Our maximum sustained wind is 18 mph.', 'Field Manual, page 1'],
+      ['Cold Weather', 'No flight below 14 degrees F.', 'Field Manual, page 1'],
+      ['Cold Weather', 'Batteries stay in the warm case until launch.', 'Field Manual, page 2'],
+    ]);
+    expect(await passages(docx.id)).toEqual([
+      ['Travel', 'Hotels up to $150 a night.', 'Office Handbook, section Travel'],
+      ['Meals', 'Up to $55 a day.', 'Office Handbook, section Meals'],
+    ]);
   });
 
   it('stores an understandable error for a PDF without text and a DOCX zip bomb', async () => {
