@@ -8,13 +8,13 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { detectKind, extractUnbounded, toPassages } from '../../src/server/modules/documents/extract.ts';
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
-import { makeStyledDocx, markdownBlocks } from '../fixtures/documents/make-documents.ts';
+import { makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
 import { judgedFigures, rowsForJudge, verdictsOf } from './judged.ts';
 import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -31,13 +31,14 @@ const setAt = process.argv.indexOf('--set');
 const set = setAt > 0 ? (process.argv[setAt + 1] ?? 'business') : 'business';
 if (!/^business(-\d+)?$/.test(set)) throw new Error(`no such set: ${set}`);
 const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
-// `--as pdf` or `--as docx`: every document read in that format, and its answers judged apart, in
+// `--as pdf`, `--as docx` or `--as txt`: every document read in that format, and its answers judged apart, in
 // tests/eval/judged/<set>-<format>.json. A PDF is the Markdown printed in Debian Chromium (committed
 // beside it: its passages are its pages); a DOCX is made from the Markdown here, with Word's heading
-// styles, list paragraphs and tables (make-documents.ts, makeStyledDocx).
+// styles, list paragraphs and tables (make-documents.ts, makeStyledDocx); a plain-text file is the
+// Markdown without its marks (markdownAsPlainText).
 const asAt = process.argv.indexOf('--as');
 const as = asAt > 0 ? process.argv[asAt + 1] : undefined;
-if (as !== undefined && as !== 'pdf' && as !== 'docx') throw new Error(`--as takes pdf or docx, not ${as}`);
+if (as !== undefined && as !== 'pdf' && as !== 'docx' && as !== 'txt') throw new Error(`--as takes pdf, docx or txt, not ${as}`);
 const judgedSet = as ? `${set}-${as}` : set;
 const questionSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
@@ -71,6 +72,7 @@ for (const company of companies) {
     const bytes =
       as === 'pdf' ? readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.pdf')}`)
       : as === 'docx' ? await makeStyledDocx(markdownBlocks(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
+      : as === 'txt' ? Buffer.from(markdownAsPlainText(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
       : readFileSync(`${dir}${doc.file}`);
     const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as}`) : doc.file);
     if (!kind) throw new Error(`${doc.file}: not a document the product takes`);

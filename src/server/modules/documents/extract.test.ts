@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePdf, makeStyledDocx } from '../../../../tests/fixtures/documents/make-documents.ts';
-import { docxText, extractUnbounded, toPassages } from './extract.ts';
+import { docxText, extractUnbounded, toPassages, withHeadingsMarked } from './extract.ts';
 import { bodySize, pageText, reflowed, type PdfTextItem } from './pdf-text.ts';
 
 describe("a PDF page's lines", () => {
@@ -79,5 +79,30 @@ describe("a PDF's headings and paragraphs", () => {
       { title: 'Cold Weather', body: 'No flight below 14 degrees F.', where: 'page 1' },
       { title: 'Cold Weather', body: 'Batteries are kept warm until launch.', where: 'page 2' },
     ]);
+  });
+});
+
+describe("a plain-text document's headings", () => {
+  it('are its underlined lines and its one-line paragraphs with no closing mark that text follows', () => {
+    const text = [
+      'Harrier Field Manual\n====================',
+      'Wind Limits',
+      'Our maximum sustained wind is 18 mph.',
+      '3.2 Charge-State Clips',
+      'Each battery gets a coloured clip.',
+      'Call the Safety Officer first.',
+      'Then the client.',
+    ].join('\n\n');
+    const passages = toPassages('Manual', { pages: [text], paged: false });
+    expect(passages.map((p) => [p.title, p.body])).toEqual([
+      ['Wind Limits', 'Our maximum sustained wind is 18 mph.'],
+      ['3.2 Charge-State Clips', 'Each battery gets a coloured clip.\n\nCall the Safety Officer first.\n\nThen the client.'],
+    ]);
+    expect(withHeadingsMarked(text)).toMatch(/^# Harrier Field Manual\n\n# Wind Limits/);
+  });
+
+  it('are left to the marks of a document that has any', () => {
+    const markdown = '# Manual\n\nIntro line\n\nMore text here.';
+    expect(toPassages('Manual', { pages: [markdown], paged: false }).map((p) => [p.title, p.body])).toEqual([['Manual', 'Intro line\n\nMore text here.']]);
   });
 });

@@ -174,11 +174,36 @@ export const MAX_PASSAGES = 5000;
  * Splits the text into passages by headings and paragraphs, each with its page (PDF) or section
  * (the nearest heading above it), about PASSAGE_CHARS long so one passage answers one question.
  */
+const MARKDOWN_HEADING = /^#{1,6}\s+\S/m;
+
+/** A heading as plain text writes one: a short line with no closing mark, starting with a capital or a number. */
+const HEADING_LINE = /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?[\p{Lu}\d][^|]{1,78}[^.,;:!?|]$/u;
+
+/**
+ * A plain-text document's headings marked as Markdown marks them, so its passages are its sections
+ * (a file with no "#" headings; a Markdown one, a Word document with heading styles and a PDF are read
+ * by their own marks): a line underlined with "===" or "---", and a paragraph that is one short line
+ * with no closing mark ("Wind Limits", "3.2 Charge-State Clips") followed by more text.
+ */
+export function withHeadingsMarked(text: string): string {
+  const underlined = text.replace(/^(\S[^\n]{0,118})\n(?:=+|-+)[ \t]*$/gm, '# $1');
+  const paragraphs = underlined.split(/\n[ \t]*\n/);
+  return paragraphs
+    .map((para, i) => {
+      const line = para.trim();
+      const next = paragraphs.slice(i + 1).find((p) => p.trim());
+      return !line.includes('\n') && !line.startsWith('#') && HEADING_LINE.test(line) && next !== undefined && !HEADING_LINE.test(next.trim()) ? `# ${line}` : para;
+    })
+    .join('\n\n');
+}
+
 export function toPassages(docTitle: string, extracted: Extracted): Passage[] {
   const passages: Passage[] = [];
   // A section that runs onto the next page keeps its heading there.
   let heading = docTitle;
-  extracted.pages.forEach((pageText, index) => {
+  const marked = extracted.pages.some((page) => MARKDOWN_HEADING.test(page));
+  extracted.pages.forEach((page, index) => {
+    const pageText = marked || extracted.paged ? page : withHeadingsMarked(page);
     let buffer: string[] = [];
     const flush = () => {
       const body = buffer.join('\n\n').trim();
