@@ -9,12 +9,12 @@ import { detectKind, extractUnbounded, toPassages } from '../../src/server/modul
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
 import { makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
-import { judgedFigures, rowsForJudge, verdictsOf } from './judged.ts';
+import { judgedFigures, rowsForJudge, verdictOn, verdictsOf } from './judged.ts';
 import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt] [--verbose] [--for-judge FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt] [--verbose] [--for-judge FILE] [--dump FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -59,6 +59,11 @@ const { db } = database;
 
 // `--for-judge FILE`: the document answers shown, for readers to judge one by one (judged.ts); their
 // verdicts, in tests/eval/judged/<set>.json, are printed beside the string match.
+// `--dump FILE`: each document answer shown, its confidence, whether a business passage led it and
+// whether it is right (the readers' verdict, else the string match), for fit-business-confidence.ts.
+const dumpAt = process.argv.indexOf('--dump');
+const dumpFile = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
+const dumped: { set: string; question: string; confidence: number; businessLed: boolean; right: boolean }[] = [];
 const judgeAt = process.argv.indexOf('--for-judge');
 const judgeFile = judgeAt > 0 ? process.argv[judgeAt + 1] : undefined;
 const judgedItems: Item[] = [];
@@ -116,6 +121,10 @@ for (const q of questions) {
     if (declined) tally.declined++;
     if (shown) tally.shown++;
     if (shown) shownAnswers.push({ confidence: r.confidence, fact });
+    if (shown) {
+      const judged = verdictOn(verdictsOf(judgedSet), { kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note }, r.answer);
+      dumped.push({ set: judgedSet, question: q.question, confidence: r.confidence, businessLed: top?.business_id != null, right: judged ?? fact });
+    }
     judgedItems.push({ kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note });
     judgedOutcomes.push({ answer: r.answer, confidence: r.confidence, asked: r.needsMoreContext, declined, refused, topSection: null, evidence: null });
     if (shown && !fact && r.confidence >= CONFIDENT) tally.confidentWrong++;
@@ -148,6 +157,7 @@ if (verdictsOf(judgedSet).size > 0) {
   const j = judgedFigures(judgedSet, judgedItems, judgedOutcomes);
   console.log(`  judged one by one (tests/eval/judged/${judgedSet}.json): states the fact ${ratio(j.fact, j.answerable)}, confident wrong ${ratio(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
 }
+if (dumpFile) writeFileSync(dumpFile, `${JSON.stringify(dumped)}\n`);
 if (judgeFile) writeFileSync(judgeFile, `${JSON.stringify(rowsForJudge(judgedSet, judgedItems, judgedOutcomes), null, 1)}\n`);
 console.log(`general questions the documents do not cover (${tally.general}): answered ${ratio(tally.generalAnswered, tally.general)}, from the shipped articles ${ratio(tally.generalFromShipped, tally.general)}`);
 console.log(`off topic (${tally.offtopic}): declined ${ratio(tally.offDeclined, tally.offtopic)}`);
