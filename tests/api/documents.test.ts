@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, knowledgeSections, mailOutbox, userDocuments, userTiers } from '../../src/server/db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECT_NOTES_REQUIRED, type AdminDocumentList, type DeletionRequest, type DeletionRequestList, type UserDocument, type UserDocumentList } from '../../src/shared/documents.ts';
 import type { QueryResponse } from '../../src/shared/assistant.ts';
+import { OFF_TOPIC_ANSWER } from '../../src/server/modules/assistant/compose-answer.ts';
 import { makeDocx, makeDocxBomb, makePdf, makeStyledDocx } from '../fixtures/documents/make-documents.ts';
 import { createUser, makePilot, type SignedInUser } from '../support/factories.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -315,6 +316,8 @@ describe('review, knowledge base and citations', () => {
       'Harrier replaces every propeller on an aircraft after 40 logged flight hours or 4 months in service, whichever comes first. A propeller that touched anything in flight is replaced at once, with the whole set. Removed propellers are cut in half so they cannot be refitted.',
       '## Hotel and meal allowance',
       'Overnight jobs are reimbursed up to $140 a night for the hotel and $55 a day for meals, with itemised receipts filed within 14 days.',
+      '## Flight and duty time limits',
+      'No pilot flies more than 6 hours in a day. Take a rest break of at least 30 minutes after every 2 hours of flying, and a good meal break at midday.',
     ].join('\n\n');
     const doc = await uploaded(biz.admin, 'Harrier Maintenance Manual', { name: 'harrier.md', bytes: Buffer.from(manual) });
     await settled(biz.admin, doc.id);
@@ -338,6 +341,10 @@ describe('review, knowledge base and citations', () => {
     expect(props.context.needsMoreContext).toBe(false);
     const hotel = await ask(pilot, 'whats the hotel cap per night');
     expect(hotel.answer).toContain('$140 a night');
+    // A question the manual leads only on shared words ("good", "break"), far from it in meaning, is
+    // still judged off topic (answer-engine.ts, notOurs).
+    const bread = await ask(pilot, 'whats a good recipe for banana bread');
+    expect(bread.answer).toBe(OFF_TOPIC_ANSWER);
     // Everyone else gets the shipped article; and a question the manual does not answer is answered
     // from the shipped one first for the business's pilot too.
     const outside = await ask(outsider, 'how often do we swap out the props');
