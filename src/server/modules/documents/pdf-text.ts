@@ -7,6 +7,8 @@
  * paragraph, and the lines of a paragraph that the layout wrapped are joined (reflowed).
  */
 
+import { ITEM_START } from '../knowledge/passage-windows.ts';
+
 /** A run of text as pdf.js gives it (unpdf's extractTextItems). */
 export interface PdfTextItem {
   str: string;
@@ -59,8 +61,6 @@ export function bodySize(pages: readonly (readonly PdfTextItem[])[]): number {
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
 }
 
-// A line that starts a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph").
-const STARTS_ITEM = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
 
 /**
  * A paragraph's lines joined where the layout wrapped them: a line is taken as wrapped when it runs at
@@ -72,7 +72,7 @@ export function reflowed(text: string, width = widthOf(text.split('\n'))): strin
   return lines.reduce((out, line, i) => {
     if (i === 0) return line;
     const previous = lines[i - 1]?.trim() ?? '';
-    const wrapped = previous.length >= width * REFLOW_WIDTH && !/[.:;!?"”]$/.test(previous) && !STARTS_ITEM.test(line);
+    const wrapped = previous.length >= width * REFLOW_WIDTH && !/[.:;!?"”]$/.test(previous) && !ITEM_START.test(line);
     return `${out}${wrapped ? ' ' : '\n'}${line}`;
   }, '');
 }

@@ -26,6 +26,8 @@ export function passageWindows(body: string): string[] | null {
   });
 }
 
-// A line that starts a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph") starts a piece.
-const LIST_START = /\n(?=\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z]))/;
-const piecesOf = (body: string): string[] => body.split(LIST_START).flatMap(sentencesOf);
+/** The start of a line that opens a list item or a numbered heading ("•", "-", "3. ", "1.2 Weather Days"; not "18 mph"). */
+export const ITEM_START = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
+
+// Such a line starts a piece.
+const piecesOf = (body: string): string[] => body.split(new RegExp(`\\n(?=${ITEM_START.source.slice(1)})`)).flatMap(sentencesOf);
