@@ -67,6 +67,7 @@ const dumped: { set: string; question: string; confidence: number; businessLed: 
 const judgeAt = process.argv.indexOf('--for-judge');
 const judgeFile = judgeAt > 0 ? process.argv[judgeAt + 1] : undefined;
 const judgedItems: Item[] = [];
+const verdicts = verdictsOf(judgedSet);
 const judgedOutcomes: Outcome[] = [];
 
 // Each document as an approved upload would be indexed: extracted, split into passages, written as the
@@ -122,7 +123,7 @@ for (const q of questions) {
     if (shown) tally.shown++;
     if (shown) shownAnswers.push({ confidence: r.confidence, fact });
     if (shown) {
-      const judged = verdictOn(verdictsOf(judgedSet), { kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note }, r.answer);
+      const judged = verdictOn(verdicts, { kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note }, r.answer);
       dumped.push({ set: judgedSet, question: q.question, confidence: r.confidence, businessLed: top?.business_id != null, right: judged ?? fact });
     }
     judgedItems.push({ kind: 'answer', question: q.question, sections: [q.heading], expect: q.expect, note: q.note });
@@ -153,7 +154,7 @@ for (let b = 0; b < bands.length - 1; b++) {
   const inBand = shownAnswers.filter((a) => a.confidence >= lo && a.confidence < hi);
   console.log(`    ${String(Math.round(lo * 100)).padStart(3)}–${String(Math.min(100, Math.round(hi * 100))).padStart(3)}%: ${ratio(inBand.filter((a) => a.fact).length, inBand.length)}`);
 }
-if (verdictsOf(judgedSet).size > 0) {
+if (verdicts.size > 0) {
   const j = judgedFigures(judgedSet, judgedItems, judgedOutcomes);
   console.log(`  judged one by one (tests/eval/judged/${judgedSet}.json): states the fact ${ratio(j.fact, j.answerable)}, confident wrong ${ratio(j.confidentWrong, j.shown)}${j.unjudged ? `, ${j.unjudged} answers not judged yet (counted by the string match)` : ''}`);
 }

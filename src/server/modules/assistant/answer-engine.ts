@@ -261,15 +261,14 @@ function outsideTheKnowledgeBase(found: Retrieved, ranked: FusedHit[]): boolean 
  */
 async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, byExamples: ExampleVerdict): Promise<'decline' | 'ask' | null> {
   // A follow-up by its wording is judged as the pair it makes, and a question a business document
-  // answers best is the business's subject, whatever it is.
+  // answers best, near in meaning, is the business's subject, whatever it is. One a business passage
+  // leads on shared words alone ("whats a good recipe for banana bread" and a duty-time rule's "good
+  // meal break") is still judged by the pilots' examples (ADR 0065, twenty-first session).
   const judgedAlone = !found.followUp && !ranked[0]?.businessId;
   const far = judgedAlone && found.current >= 2 && !found.namesDrones && found.closest < OFF_TOPIC_SIMILARITY;
-  // A business passage that leads on shared words alone, far in meaning ("whats a good recipe for
-  // banana bread" and a duty-time rule's "good meal break"), does not make the question the business's:
-  // the pilots' examples still judge whether it is about another subject (ADR 0065, twenty-first session).
-  const lexicalOnly = !found.followUp && ranked[0]?.businessId != null && !isOwnAndNear(ranked[0], found.semantic);
-  const another = (judgedAlone || lexicalOnly) && (await aboutAnotherSubject(found, question, byExamples));
-  const outside = (!isOwnAndNear(ranked[0], found.semantic) && outsideTheKnowledgeBase(found, ranked)) || far;
+  const ownAndNear = isOwnAndNear(ranked[0], found.semantic);
+  const another = !found.followUp && !ownAndNear && (await aboutAnotherSubject(found, question, byExamples));
+  const outside = (!ownAndNear && outsideTheKnowledgeBase(found, ranked)) || far;
   if (!another && (!outside || (await leadByExamples(question, 'answer', 'offtopic')) >= PILOTS_QUESTION_LEAD)) return null;
   return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
 }

@@ -101,7 +101,7 @@ describe("a plain-text document's headings", () => {
     expect(withHeadingsMarked(text)).toMatch(/^# Harrier Field Manual\n\n# Wind Limits/);
   });
 
-  it('are left to the marks of a document that has any', () => {
+  it('are left to the marks of a document that has its own', () => {
     const markdown = '# Manual\n\nIntro line\n\nMore text here.';
     expect(toPassages('Manual', { pages: [markdown], paged: false }).map((p) => [p.title, p.body])).toEqual([['Manual', 'Intro line\n\nMore text here.']]);
   });

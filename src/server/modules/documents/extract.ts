@@ -95,7 +95,6 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
   }
 }
 
-
 /**
  * The sum of the uncompressed sizes a zip declares in its central directory: a DOCX that would expand to
  * more than MAX_DOCX_EXPANDED_BYTES (a zip bomb) is refused before anything is inflated.
@@ -133,8 +132,8 @@ async function extractDocx(bytes: Buffer): Promise<Extracted> {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decoded = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(Number.parseInt(e.slice(e[1] === 'x' || e[1] === 'X' ? 2 : 1), e[1] === 'x' || e[1] === 'X' ? 16 : 10)) : (ENTITIES[e.toLowerCase()] ?? whole),
+  s.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, dec?: string, hex?: string, name?: string) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (ENTITIES[name?.toLowerCase() ?? ''] ?? whole),
   );
 // Entities are decoded once, at the end, so an escaped "&amp;lt;" stays text.
 const tagless = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
@@ -170,10 +169,6 @@ export interface Passage {
 const PASSAGE_CHARS = 1200;
 export const MAX_PASSAGES = 5000;
 
-/**
- * Splits the text into passages by headings and paragraphs, each with its page (PDF) or section
- * (the nearest heading above it), about PASSAGE_CHARS long so one passage answers one question.
- */
 const MARKDOWN_HEADING = /^#{1,6}\s+\S/m;
 
 /** A heading as plain text writes one: a short line with no closing mark, starting with a capital or a number. */
@@ -188,15 +183,21 @@ const HEADING_LINE = /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?[\p{Lu}\d][^|]{1,78}[^.,;
 export function withHeadingsMarked(text: string): string {
   const underlined = text.replace(/^(\S[^\n]{0,118})\n(?:=+|-+)[ \t]*$/gm, '# $1');
   const paragraphs = underlined.split(/\n[ \t]*\n/);
-  return paragraphs
-    .map((para, i) => {
-      const line = para.trim();
-      const next = paragraphs.slice(i + 1).find((p) => p.trim());
-      return !line.includes('\n') && !line.startsWith('#') && HEADING_LINE.test(line) && next !== undefined && !HEADING_LINE.test(next.trim()) ? `# ${line}` : para;
-    })
-    .join('\n\n');
+  // Walked from the end, so each paragraph knows the next non-empty one without a search of its own.
+  let next: string | undefined;
+  for (let i = paragraphs.length - 1; i >= 0; i -= 1) {
+    const line = paragraphs[i]?.trim() ?? '';
+    if (!line) continue;
+    if (!line.includes('\n') && !line.startsWith('#') && HEADING_LINE.test(line) && next !== undefined && !HEADING_LINE.test(next)) paragraphs[i] = `# ${line}`;
+    next = line;
+  }
+  return paragraphs.join('\n\n');
 }
 
+/**
+ * Splits the text into passages by headings and paragraphs, each with its page (PDF) or section
+ * (the nearest heading above it), about PASSAGE_CHARS long so one passage answers one question.
+ */
 export function toPassages(docTitle: string, extracted: Extracted): Passage[] {
   const passages: Passage[] = [];
   // A section that runs onto the next page keeps its heading there.

@@ -61,7 +61,6 @@ export function bodySize(pages: readonly (readonly PdfTextItem[])[]): number {
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
 }
 
-
 /**
  * A paragraph's lines joined where the layout wrapped them: a line is taken as wrapped when it runs at
  * least REFLOW_WIDTH of the widest lines around it and ends without a full stop, colon or other closing

@@ -109,9 +109,12 @@ export function sectionText(s: { title: string; body: string }): string {
  * against 189 with the first view alone (tests/eval, the development set unchanged).
  */
 export function sectionViews(s: SectionText): string[] {
-  const sentences = sentencesOf(s.body);
   const views = [sectionText(s)];
-  if (sentences.length > MAX_VIEWS + 1) return [...views, ...spreadViews(s), ...questionViews(s)];
+  // A passage too long for a view per pair of sentences (a business document's page; no shipped section
+  // is) is embedded as windows spread over all of it (ADR 0065, twenty-first session).
+  const windows = passageWindows(s.body);
+  if (windows) return [...views, ...windows.map((w) => `${s.title}. ${w}`.slice(0, SPREAD_VIEW_CHARS)), ...questionViews(s)];
+  const sentences = sentencesOf(s.body);
   for (let i = 1; i < sentences.length && views.length < MAX_VIEWS; i += 1) {
     views.push(`${s.title}. ${sentences.slice(i, i + 2).join(' ')}`.slice(0, 600));
   }
@@ -120,17 +123,6 @@ export function sectionViews(s: SectionText): string[] {
 
 /** The most a spread view holds: some 150 tokens, well inside the encoder's 256. */
 const SPREAD_VIEW_CHARS = 600;
-
-/**
- * The views of a passage too long for a view per pair of sentences (a business document's page; no
- * shipped section is): MAX_VIEWS − 1 overlapping windows spaced evenly over the whole body, each a few
- * sentences, so a rule in its last lines is found by meaning too, where pairs of sentences stopped at
- * the ninth (ADR 0065, twenty-first session).
- */
-function spreadViews(s: SectionText): string[] {
-  return (passageWindows(s.body) ?? []).map((w) => `${s.title}. ${w}`.slice(0, SPREAD_VIEW_CHARS));
-}
-
 
 /** What a section's views are made of: its text, and for a shipped one the questions pilots ask that it answers. */
 export interface SectionText {

@@ -9,8 +9,10 @@ export const MAX_VIEWS = 8;
 export const sentencesOf = (body: string): string[] => body.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s(?=[A-Z"“(])/).filter(Boolean);
 
 /**
- * The windows a long passage's views after the first are made of, in order (view k + 1 is window k),
- * or null for a passage embedded a view per pair of sentences. A document's lines are cut at their list
+ * The windows a long passage's views after the first are made of, in order (view k + 1 is window k):
+ * MAX_VIEWS − 1 overlapping windows spaced evenly over the whole body, so a rule in its last lines is
+ * found by meaning too, where pairs of sentences stopped at the ninth; or null for a passage of at most
+ * MAX_VIEWS + 1 sentences, embedded a view per pair of sentences. A document's lines are cut at their list
  * markers and numbered headings as well as at sentences ("pieces"), since a page's bullets ("Maximum
  * sustained wind: 20 mph") often end without a full stop. The first view holds the opening pair; the
  * windows share the rest and overlap by a piece.
@@ -30,4 +32,5 @@ export function passageWindows(body: string): string[] | null {
 export const ITEM_START = /^\s*(?:[•▪◦*–-]\s|\d{1,2}[.)]\s+\S|\d{1,2}(?:\.\d{1,2})+\s+[A-Z])/;
 
 // Such a line starts a piece.
-const piecesOf = (body: string): string[] => body.split(new RegExp(`\\n(?=${ITEM_START.source.slice(1)})`)).flatMap(sentencesOf);
+const PIECE_START = new RegExp(`\\n(?=${ITEM_START.source.slice(1)})`);
+const piecesOf = (body: string): string[] => body.split(PIECE_START).flatMap(sentencesOf);
