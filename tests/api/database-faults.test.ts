@@ -71,6 +71,8 @@ describe.skipIf(!serverUrl)('PostgreSQL connection loss (pg_terminate_backend)',
     // Fill the pool with idle connections, then terminate them all while nothing is in flight.
     await Promise.all(Array.from({ length: 8 }, () => call('GET', '/api/drones')));
     await terminateAppBackends();
+    // Readiness asked at once: a cut pooled connection is not an unreachable database.
+    expect((await call('GET', '/api/ready')).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     for (let i = 0; i < 10; i++) expect((await call('GET', '/api/drones')).statusCode).toBe(200);
   });

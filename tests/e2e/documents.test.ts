@@ -108,7 +108,8 @@ describe('documents: the business knowledge base', () => {
     await staff.getByRole('heading', { name: 'Document Review' }).waitFor();
     const card = staff.getByTestId('review-document').filter({ hasText: 'Northwind Operations Manual' });
     await card.getByRole('button', { name: 'Show extracted text' }).click();
-    await expectText(card.getByTestId('extracted-text'), '18 mph');
+    // Shown page by page: the rule is on the PDF's second page.
+    await expectText(card.getByTestId('extracted-text').getByRole('region', { name: 'Page 2' }), '18 mph');
     await screenshots(staff, 'admin-documents');
     await card.getByTestId('approve-document').click();
     await expectToast(staff, 'Document Approved');

@@ -6,6 +6,8 @@ import type { App } from '../../http/types.ts';
 
 /** How long readiness waits for `select 1`: a probe must answer well within a balancer's timeout. */
 const READY_TIMEOUT_MS = 2_000;
+const READY_ATTEMPTS = 3;
+const READY_RETRY_PAUSE_MS = 50;
 
 /**
  * Liveness and readiness for a reverse proxy or orchestrator (issue 17). Neither needs a session and
@@ -30,10 +32,21 @@ export function healthRoutes(app: App, database: Database) {
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
       });
-      const check = database.db.execute(sql`select 1`).then(
-        () => 'ok' as const,
-        () => 'failed' as const,
-      );
+      const selectOne = () =>
+        database.db.execute(sql`select 1`).then(
+          () => 'ok' as const,
+          () => 'failed' as const,
+        );
+      // Pooled connections the server cut (a restart, terminated backends) each fail their next query and
+      // are then dropped from the pool: that says nothing about the database, so a failure is asked again
+      // after a moment (the pool hears of the other cut connections meanwhile), within the same deadline.
+      const check = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await selectOne();
+          if (outcome === 'ok' || attempt === READY_ATTEMPTS) return outcome;
+          await new Promise((resolve) => setTimeout(resolve, READY_RETRY_PAUSE_MS));
+        }
+      })();
       const outcome = await Promise.race([check, timeout]);
       clearTimeout(timer);
       if (outcome !== 'ok') {

@@ -20,6 +20,7 @@ import {
   rejectDocument,
 } from '../api.ts';
 import { StatusBadge } from '../components/document-list.tsx';
+import { ExtractedText } from '../components/extracted-text.tsx';
 
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: error instanceof ApiError ? error.serverMessage : 'Something went wrong', variant: 'destructive' });
@@ -69,9 +70,7 @@ function DocumentCard({ doc, reviewable }: { doc: AdminDocument; reviewable: boo
               {showText ? 'Hide extracted text' : 'Show extracted text'}
             </Button>
             {showText && (
-              <pre className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap" data-testid="extracted-text">
-                {doc.content.replace(/\f/g, '\n\n— page break —\n\n')}
-              </pre>
+<ExtractedText content={doc.content} />
             )}
           </div>
         )}
