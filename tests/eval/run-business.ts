@@ -8,13 +8,15 @@ import { HARM_REFUSAL_START } from '../../src/server/modules/assistant/policy.ts
 import { detectKind, extractUnbounded, toPassages } from '../../src/server/modules/documents/extract.ts';
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
-import { makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
+import type { Browser } from 'playwright-core';
+import { boldHeadingsHtml, makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
+import { launchChromium } from '../support/e2e/browser.ts';
 import { judgedFigures, rowsForJudge, verdictOn, verdictsOf } from './judged.ts';
 import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt] [--verbose] [--for-judge FILE] [--dump FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt|pdf-bold|docx-bold] [--verbose] [--for-judge FILE] [--dump FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -38,7 +40,8 @@ const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
 // Markdown without its marks (markdownAsPlainText).
 const asAt = process.argv.indexOf('--as');
 const as = asAt > 0 ? process.argv[asAt + 1] : undefined;
-if (as !== undefined && as !== 'pdf' && as !== 'docx' && as !== 'txt') throw new Error(`--as takes pdf, docx or txt, not ${as}`);
+const FORMATS = ['pdf', 'docx', 'txt', 'pdf-bold', 'docx-bold'];
+if (as !== undefined && !FORMATS.includes(as)) throw new Error(`--as takes ${FORMATS.join(', ')}, not ${as}`);
 const judgedSet = as ? `${set}-${as}` : set;
 const questionSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), company: z.string(), kind: z.literal('answer'), question: z.string(), document: z.string(), heading: z.string(), expect: z.array(z.string()).min(1), note: z.string() }),
@@ -73,14 +76,27 @@ const judgedOutcomes: Outcome[] = [];
 // Each document as an approved upload would be indexed: extracted, split into passages, written as the
 // business's sections, then embedded.
 const titleOf = new Map<string, string>();
+// `--as pdf-bold`: the Markdown printed by Debian Chromium with its headings as bold lines of the body's size.
+const chromium: { browser: Browser | null } = { browser: null };
+async function printed(page: string): Promise<Buffer> {
+  chromium.browser ??= await launchChromium();
+  const tab = await chromium.browser.newPage();
+  await tab.setContent(page);
+  const pdf = await tab.pdf({ format: 'Letter', margin: { top: '0.8in', bottom: '0.8in', left: '0.9in', right: '0.9in' } });
+  await tab.close();
+  return pdf;
+}
 for (const company of companies) {
   for (const doc of company.documents) {
+    const markdown = () => readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8');
     const bytes =
       as === 'pdf' ? readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.pdf')}`)
-      : as === 'docx' ? await makeStyledDocx(markdownBlocks(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
+      : as === 'pdf-bold' ? await printed(boldHeadingsHtml(markdownBlocks(markdown())))
+      : as === 'docx' ? await makeStyledDocx(markdownBlocks(markdown()))
+      : as === 'docx-bold' ? await makeStyledDocx(markdownBlocks(markdown()), { headings: 'bold' })
       : as === 'txt' ? Buffer.from(markdownAsPlainText(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
       : readFileSync(`${dir}${doc.file}`);
-    const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as}`) : doc.file);
+    const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as.replace('-bold', '')}`) : doc.file);
     if (!kind) throw new Error(`${doc.file}: not a document the product takes`);
     const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
     const documentId = `eval-${company.id}-${doc.file}`;
@@ -88,6 +104,7 @@ for (const company of companies) {
     await documents.indexPassages(db, { id: documentId, title: doc.title, businessProfileId: company.id }, passages);
   }
 }
+await chromium.browser?.close();
 const started = performance.now();
 const { embedded } = await indexSectionVectors(db);
 console.log(`business documents: ${titleOf.size} documents, ${embedded} passages embedded in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePdf, makeStyledDocx } from '../../../../tests/fixtures/documents/make-documents.ts';
 import { docxText, extractUnbounded, toPassages, withHeadingsMarked } from './extract.ts';
-import { bodySize, pageText, reflowed, type PdfTextItem } from './pdf-text.ts';
+import { bodySize, boldIsEmphasis, pageText, reflowed, type PdfTextItem } from './pdf-text.ts';
 
 describe("a PDF page's lines", () => {
   const width = 'x'.repeat(80);
@@ -46,6 +46,16 @@ describe("a Word document's structure", () => {
     expect(passages[2]?.body).toBe('Role | Name\nChief Pilot | Dana Whitfield');
   });
 
+  it('takes a short paragraph wholly in bold for a heading, beside the styled ones, but not a bold sentence', async () => {
+    const docx = await makeStyledDocx([{ heading: 1, text: 'Operations Manual' }, { text: 'Applies to every pilot.' }]);
+    const html = '<h1>Operations Manual</h1><p>Applies to every pilot.</p><p><strong>3.2 Wind &amp; Gusts</strong></p><p>Our limit is 18 mph.</p><p><strong>Never fly over a crowd.</strong></p><p>Ask the Chief Pilot.</p>';
+    expect(docxText(html)).toBe('# Operations Manual\n\nApplies to every pilot.\n\n#### 3.2 Wind & Gusts\n\nOur limit is 18 mph.\n\nNever fly over a crowd.\n\nAsk the Chief Pilot.');
+    // mammoth writes a bold run of a Normal paragraph as <strong>.
+    const bold = await makeStyledDocx([{ heading: 1, text: 'Operations Manual' }, { text: 'Applies to every pilot.' }, { heading: 2, text: 'Wind Limits' }, { text: 'Our limit is 18 mph.' }], { headings: 'bold' });
+    expect(toPassages('Manual', await extractUnbounded('docx', bold)).map((p) => p.title)).toEqual(['Operations Manual', 'Wind Limits']);
+    expect(toPassages('Manual', await extractUnbounded('docx', docx)).map((p) => p.title)).toEqual(['Operations Manual']);
+  });
+
   it('reads lists, line breaks and entities as text, decoded once', () => {
     expect(docxText('<p>Tom &amp; Jerry&#39;s &amp;lt;kit&gt;</p><ul><li>One</li><li>Two</li></ul><p>a<br />b</p>')).toBe("Tom & Jerry's &lt;kit>\n\n- One\n- Two\n\na\nb");
   });
@@ -69,6 +79,38 @@ describe("a PDF's headings and paragraphs", () => {
     expect(pageText(items, bodySize([items]))).toBe(
       ['# Flight Operations Manual', '# Battery Management', '# Battery Rotation', `${body} next line.`, 'A new paragraph.', 'Role Name'].join('\n\n'),
     );
+  });
+
+  it('makes a short bold line of the body size a heading, but not a bold sentence, a table row or bold in a document set in bold', () => {
+    const bold = (str: string, y: number, x = 72): PdfTextItem => ({ str, y, x, width: str.length * 5, fontSize: 11, hasEOL: false, bold: true });
+    const text = (str: string, y: number): PdfTextItem => ({ str, y, x: 72, width: str.length * 5, fontSize: 11, hasEOL: true });
+    const items = [
+      bold('3.2 Battery Storage', 700),
+      text(body, 686),
+      text('next line.', 672),
+      bold('Never charge a swollen pack.', 658),
+      text('Item', 644),
+      bold('Interval', 630, 72),
+      bold('Hours', 630, 300),
+      text(body, 616),
+    ];
+    expect(boldIsEmphasis([items])).toBe(true);
+    expect(pageText(items, bodySize([items]), true).split('\n\n')[0]).toBe('# 3.2 Battery Storage');
+    expect(pageText(items, bodySize([items]), true)).not.toMatch(/# (Never|Interval)/);
+    // Set mostly in bold, bold marks nothing.
+    const allBold = items.map((i) => ({ ...i, bold: true }));
+    expect(boldIsEmphasis([allBold])).toBe(false);
+    expect(pageText(allBold, bodySize([allBold]), boldIsEmphasis([allBold]))).not.toContain('#');
+  });
+
+  it('splits a real PDF at its bold headings of the body size', async () => {
+    const wind = 'Our maximum sustained wind is 18 mph at the launch site, as the crew measures it.';
+    const cold = 'No flight below 14 degrees F; batteries are kept warm in the truck until launch.';
+    const pdf = makePdf([`** Wind Limits\n${wind}\n** Always land with 30% left.\n** Cold Weather\n${cold}\nThe Chief Pilot may ground the crew for frost.`]);
+    expect(toPassages('Manual', await extractUnbounded('pdf', pdf))).toEqual([
+      { title: 'Wind Limits', body: `${wind}\nAlways land with 30% left.`, where: 'page 1' },
+      { title: 'Cold Weather', body: `${cold}\nThe Chief Pilot may ground the crew for frost.`, where: 'page 1' },
+    ]);
   });
 
   it('splits a real PDF at its headings, each section a passage named by its heading, carried onto the next page', async () => {

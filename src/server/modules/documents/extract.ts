@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
-import { extractTextItems, getDocumentProxy } from 'unpdf';
-import { bodySize, pageText } from './pdf-text.ts';
+import { getDocumentProxy } from 'unpdf';
+import { pdfTextItems } from './pdf-items.ts';
+import { bodySize, boldIsEmphasis, pageText } from './pdf-text.ts';
 
 /** The kinds of file the knowledge base takes, recognised by their bytes (never by name or declared type). */
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'markdown';
@@ -80,11 +81,12 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractionError(`This PDF has ${pdf.numPages} pages; at most ${MAX_PDF_PAGES} can be read.`);
-    const { items } = await extractTextItems(pdf);
+    const items = await pdfTextItems(pdf);
     const body = bodySize(items);
+    const boldHeadings = boldIsEmphasis(items);
     let total = 0;
     const pages = items.map((page) => {
-      const kept = pageText(page, body).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+      const kept = pageText(page, body, boldHeadings).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });
@@ -138,17 +140,23 @@ const decoded = (s: string) =>
 // Entities are decoded once, at the end, so an escaped "&amp;lt;" stays text.
 const tagless = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
+/** A paragraph wholly in bold is a heading when it says something and ends without a closing mark. */
+const BOLD_HEADING = /^(?=.*\p{L}).*[^.,;!?]$/u;
+
 /**
  * A Word document's text with its structure kept as Markdown keeps it (mammoth's HTML, read back): its
  * heading styles as "#" lines, so its passages are its sections with their headings (toPassages) as a
  * Markdown manual's are, where the raw text ran every heading into one passage named after the file;
- * list items as "-" lines and a table's rows as lines of cells.
+ * a short paragraph wholly in bold too ("3.2 Battery Storage" set in bold Normal text, as many company
+ * documents mark their headings, beside styled ones or alone); list items as "-" lines and a table's
+ * rows as lines of cells (whose bold header cells stay cells).
  */
 export function docxText(html: string): string {
   return decoded(
     html
       .replace(/<tr[^>]*>([\s\S]*?)<\/tr>/g, (_, row: string) => `${(row.match(/<t[dh][^>]*>[\s\S]*?<\/t[dh]>/g) ?? []).map(tagless).join(' | ')}\n`)
       .replace(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g, (_, n: string, t: string) => `\n\n${'#'.repeat(Number(n))} ${tagless(t)}\n\n`)
+      .replace(/<p>\s*<strong>([^<]{1,80})<\/strong>\s*<\/p>/g, (whole, t: string) => (BOLD_HEADING.test(t.trim()) ? `\n\n#### ${t.trim()}\n\n` : whole))
       .replace(/<li[^>]*>/g, '\n- ')
       .replace(/<br\s*\/?>/g, '\n')
       .replace(/<\/(p|ul|ol|table)>/g, '\n\n')

@@ -15,12 +15,23 @@ export interface PdfTextItem {
   y: number;
   fontSize: number;
   hasEOL: boolean;
+  /** Where the run starts and how wide it is (pdf-items.ts), to tell a table's cells from a line of text. */
+  x?: number;
+  width?: number;
+  /** Set in a bold font (pdf-items.ts). */
+  bold?: boolean;
 }
 
 interface Line {
   text: string;
   y: number;
   size: number;
+  /** Every run with text is bold. */
+  bold: boolean;
+  /** Runs far apart on the line: a table's row or columns, not a heading. */
+  spread: boolean;
+  /** Where the last run with text ended, while the line is read. */
+  end: number | null;
 }
 
 /** A line at least this much larger than the body text is a heading (Chromium's h3 is 1.17 times it, a table's text 1.09). */
@@ -29,6 +40,12 @@ export const HEADING_SCALE = 1.15;
 const PARAGRAPH_GAP = 1.4;
 /** A longer line is text, whatever its size (a pull quote, a banner). */
 const HEADING_MAX_CHARS = 120;
+/** Runs of one line further apart than this many times their size are a table's cells. */
+const CELL_GAP = 2;
+/** A bold line of the body's size is a heading only this short: a longer one is an emphasised sentence. */
+const BOLD_HEADING_MAX_CHARS = 80;
+/** Bold headings are read only where bold is the exception: under this share of the characters. */
+const BOLD_SHARE_MAX = 0.3;
 
 /** The page's lines, in the order pdf.js gives them: a run ending a line (hasEOL) or a move down starts the next. */
 function linesOf(items: readonly PdfTextItem[]): Line[] {
@@ -39,9 +56,14 @@ function linesOf(items: readonly PdfTextItem[]): Line[] {
       lines.push(current);
       current = null;
     }
-    current ??= { text: '', y: item.y, size: 0 };
+    current ??= { text: '', y: item.y, size: 0, bold: true, spread: false, end: null };
     current.text += item.str;
-    if (item.str.trim()) current.size = Math.max(current.size, item.fontSize);
+    if (item.str.trim()) {
+      current.size = Math.max(current.size, item.fontSize);
+      current.bold &&= item.bold === true;
+      if (item.x !== undefined && current.end !== null && item.x - current.end > item.fontSize * CELL_GAP) current.spread = true;
+      current.end = item.x !== undefined && item.width !== undefined ? item.x + item.width : null;
+    }
     if (item.hasEOL) {
       lines.push(current);
       current = null;
@@ -83,11 +105,34 @@ function widthOf(lines: readonly string[]): number {
   return lengths[Math.floor(lengths.length * 0.9)] ?? 0;
 }
 
-/** A page's text: headings as "# " lines and paragraphs apart, each reflowed. */
-export function pageText(items: readonly PdfTextItem[], body: number): string {
+/**
+ * Whether a bold line can be a heading in this document: its text is mostly regular. In a document set
+ * mostly in bold, bold says nothing.
+ */
+export function boldIsEmphasis(pages: readonly (readonly PdfTextItem[])[]): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const item of pages.flat()) {
+    const n = item.str.trim().length;
+    all += n;
+    if (item.bold) bold += n;
+  }
+  return all > 0 && bold / all < BOLD_SHARE_MAX;
+}
+
+/**
+ * A page's text: headings as "# " lines and paragraphs apart, each reflowed. A heading is a line set
+ * clearly larger than the body, or, where bold is emphasis (boldIsEmphasis), a short line of the body's
+ * size all in bold that ends without a closing mark and is not a table's row ("3.2 Battery Storage",
+ * as many company manuals set their headings).
+ */
+export function pageText(items: readonly PdfTextItem[], body: number, boldHeadings = false): string {
   const lines = linesOf(items);
   const width = widthOf(lines.map((l) => l.text));
-  const isHeading = (l: Line) => body > 0 && l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS && /\p{L}/u.test(l.text);
+  const larger = (l: Line) => l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS;
+  const boldLine = (l: Line) =>
+    boldHeadings && l.bold && !l.spread && l.size >= body * 0.95 && l.text.length <= BOLD_HEADING_MAX_CHARS && l.text.length < width * REFLOW_WIDTH && !/[.,;!?]$/.test(l.text);
+  const isHeading = (l: Line) => body > 0 && (larger(l) || boldLine(l)) && /\p{L}/u.test(l.text);
   // The body's line spacing: the most common gap between two consecutive body lines.
   const gaps = new Map<number, number>();
   lines.forEach((l, i) => {
@@ -108,8 +153,9 @@ export function pageText(items: readonly PdfTextItem[], body: number): string {
     if (isHeading(l)) {
       flush();
       // A heading the layout wrapped onto two lines (the same size) is one heading; a smaller one under
-      // it ("Battery Management", then "Battery Rotation") is the next.
-      if (previous && isHeading(previous) && Math.abs(previous.size - l.size) < 0.5 && blocks.length) blocks[blocks.length - 1] += ` ${l.text}`;
+      // it ("Battery Management", then "Battery Rotation") is the next. A bold heading is never wrapped
+      // (a short line), so two in a row are two.
+      if (previous && isHeading(previous) && larger(previous) && larger(l) && Math.abs(previous.size - l.size) < 0.5 && blocks.length) blocks[blocks.length - 1] += ` ${l.text}`;
       else blocks.push(`# ${l.text}`);
       return;
     }
