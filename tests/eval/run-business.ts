@@ -16,7 +16,7 @@ import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
 import { openShippedKnowledge, plainInput } from './shipped-engine.ts';
 
 /**
- * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt|pdf-bold|docx-bold] [--verbose] [--for-judge FILE] [--dump FILE]`: how a business's own documents are answered from. Two
+ * `node tests/eval/run-business.ts [--set business-2] [--as pdf|docx|txt|pdf-bold|docx-bold|pdf-running] [--verbose] [--for-judge FILE] [--dump FILE]`: how a business's own documents are answered from. Two
  * fictional companies' manuals (tests/eval/business/*.md, written by a helper who never read the code or
  * the knowledge base) are read and split into passages by the product's own extraction (extract.ts),
  * indexed beside the shipped knowledge base as each business's (documents/repo.ts) and embedded as the
@@ -40,7 +40,7 @@ const dir = fileURLToPath(new URL(`./${set}/`, import.meta.url));
 // Markdown without its marks (markdownAsPlainText).
 const asAt = process.argv.indexOf('--as');
 const as = asAt > 0 ? process.argv[asAt + 1] : undefined;
-const FORMATS = ['pdf', 'docx', 'txt', 'pdf-bold', 'docx-bold'];
+const FORMATS = ['pdf', 'docx', 'txt', 'pdf-bold', 'docx-bold', 'pdf-running'];
 if (as !== undefined && !FORMATS.includes(as)) throw new Error(`--as takes ${FORMATS.join(', ')}, not ${as}`);
 const judgedSet = as ? `${set}-${as}` : set;
 const questionSchema = z.discriminatedUnion('kind', [
@@ -78,11 +78,18 @@ const judgedOutcomes: Outcome[] = [];
 const titleOf = new Map<string, string>();
 // `--as pdf-bold`: the Markdown printed by Debian Chromium with its headings as bold lines of the body's size.
 const chromium: { browser: Browser | null } = { browser: null };
-async function printed(page: string): Promise<Buffer> {
+// `--as pdf-running`: printed with the running header and footer most manuals have (the company and
+// title at the top of every page, "Page 3 of 8" at the foot), its headings the browser's own sizes.
+const RUNNING = {
+  displayHeaderFooter: true,
+  headerTemplate: '<div style="font-size:9px;width:100%;text-align:center;font-family:sans-serif"><span class="title"></span></div>',
+  footerTemplate: '<div style="font-size:9px;width:100%;text-align:center;font-family:sans-serif">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+};
+async function printed(page: string, running = false): Promise<Buffer> {
   chromium.browser ??= await launchChromium();
   const tab = await chromium.browser.newPage();
   await tab.setContent(page);
-  const pdf = await tab.pdf({ format: 'Letter', margin: { top: '0.8in', bottom: '0.8in', left: '0.9in', right: '0.9in' } });
+  const pdf = await tab.pdf({ format: 'Letter', margin: { top: '0.8in', bottom: '0.8in', left: '0.9in', right: '0.9in' }, ...(running ? RUNNING : {}) });
   await tab.close();
   return pdf;
 }
@@ -92,11 +99,12 @@ for (const company of companies) {
     const bytes =
       as === 'pdf' ? readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.pdf')}`)
       : as === 'pdf-bold' ? await printed(boldHeadingsHtml(markdownBlocks(markdown())))
+      : as === 'pdf-running' ? await printed(boldHeadingsHtml(markdownBlocks(markdown()), { headings: 'sized', title: `${company.name} — ${doc.title}` }), true)
       : as === 'docx' ? await makeStyledDocx(markdownBlocks(markdown()))
       : as === 'docx-bold' ? await makeStyledDocx(markdownBlocks(markdown()), { headings: 'bold' })
       : as === 'txt' ? Buffer.from(markdownAsPlainText(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))
       : readFileSync(`${dir}${doc.file}`);
-    const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as.replace('-bold', '')}`) : doc.file);
+    const kind = await detectKind(bytes, as ? doc.file.replace(/\.\w+$/, `.${as.replace(/-\w+$/, '')}`) : doc.file);
     if (!kind) throw new Error(`${doc.file}: not a document the product takes`);
     const passages = toPassages(doc.title, await extractUnbounded(kind, bytes));
     const documentId = `eval-${company.id}-${doc.file}`;

@@ -113,6 +113,24 @@ describe("a PDF's headings and paragraphs", () => {
     ]);
   });
 
+  it('drops the running header and footer a real PDF repeats on its pages, and keeps what only looks alike', async () => {
+    const page = (n: number, text: string) => `Kestrel Aerial - Operations Manual\n${text}\nPage ${n} of 3`;
+    const pdf = makePdf([
+      page(1, '# Wind Limits\nOur maximum sustained wind is 18 mph.'),
+      page(2, 'Gusts: 25 mph at the launch site.\n# Cold Weather\nNo flight below 14 degrees F.'),
+      page(3, 'Batteries are kept warm until launch.\nKestrel Aerial - Operations Manual applies to every crew.'),
+    ]);
+    expect(toPassages('Manual', await extractUnbounded('pdf', pdf))).toEqual([
+      { title: 'Wind Limits', body: 'Our maximum sustained wind is 18 mph.', where: 'page 1' },
+      { title: 'Wind Limits', body: 'Gusts: 25 mph at the launch site.', where: 'page 2' },
+      { title: 'Cold Weather', body: 'No flight below 14 degrees F.', where: 'page 2' },
+      { title: 'Cold Weather', body: 'Batteries are kept warm until launch.\nKestrel Aerial - Operations Manual applies to every crew.', where: 'page 3' },
+    ]);
+    // Two pages are too few to tell a running line from a repeated one.
+    const two = makePdf([page(1, 'Our maximum sustained wind is 18 mph.'), page(2, 'No flight below 14 degrees F.')]);
+    expect((await extractUnbounded('pdf', two)).pages[0]).toContain('Page 1 of 3');
+  });
+
   it('splits a real PDF at its headings, each section a passage named by its heading, carried onto the next page', async () => {
     const pdf = makePdf(['# Wind Limits\nOur maximum sustained wind is 18 mph.\n# Cold Weather\nNo flight below 14 degrees F.', 'Batteries are kept warm until launch.']);
     const passages = toPassages('Manual', await extractUnbounded('pdf', pdf));

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { pdfTextItems } from './pdf-items.ts';
-import { bodySize, boldIsEmphasis, pageText } from './pdf-text.ts';
+import { bodySize, boldIsEmphasis, pageText, runningLines } from './pdf-text.ts';
 
 /** The kinds of file the knowledge base takes, recognised by their bytes (never by name or declared type). */
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'markdown';
@@ -84,9 +84,10 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
     const items = await pdfTextItems(pdf);
     const body = bodySize(items);
     const boldHeadings = boldIsEmphasis(items);
+    const running = runningLines(items);
     let total = 0;
     const pages = items.map((page) => {
-      const kept = pageText(page, body, boldHeadings).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+      const kept = pageText(page, body, boldHeadings, running).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });

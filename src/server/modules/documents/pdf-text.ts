@@ -73,6 +73,31 @@ function linesOf(items: readonly PdfTextItem[]): Line[] {
   return lines.map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() })).filter((l) => l.text);
 }
 
+/** Lines at each end of a page that may be a running header or footer. */
+const RUNNING_DEPTH = 2;
+/** A line's text with its numbers as "#": "Page 3 of 12" and "Page 4 of 12" are one running line. */
+const runningKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** The page's top and bottom lines (by height on the page, wherever pdf.js gives them: Chromium's come last). */
+function pageEnds(lines: readonly Line[]): Line[] {
+  const byHeight = [...lines].sort((a, b) => b.y - a.y);
+  return [...new Set([...byHeight.slice(0, RUNNING_DEPTH), ...byHeight.slice(-RUNNING_DEPTH)])];
+}
+
+/**
+ * A document's running headers and footers: the text (numbers aside) of a line at the top or the
+ * bottom of at least half of its pages, and of three at least ("Kestrel — Operations Manual", "Page
+ * 3 of 12", "KAI-OM-01 Rev 7"). Left in, each page's last passage ended with them, and a page's running
+ * lines after its last section became a passage of their own.
+ */
+export function runningLines(pages: readonly (readonly PdfTextItem[])[]): Set<string> {
+  const pagesWith = new Map<string, number>();
+  for (const items of pages) {
+    for (const key of new Set(pageEnds(linesOf(items)).map((l) => runningKey(l.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  }
+  const enough = Math.max(3, Math.ceil(pages.length / 2));
+  return new Set([...pagesWith].filter(([, n]) => n >= enough).map(([key]) => key));
+}
+
 /** The size most of the document's characters are set in: its body text. */
 export function bodySize(pages: readonly (readonly PdfTextItem[])[]): number {
   const chars = new Map<number, number>();
@@ -126,8 +151,10 @@ export function boldIsEmphasis(pages: readonly (readonly PdfTextItem[])[]): bool
  * size all in bold that ends without a closing mark and is not a table's row ("3.2 Battery Storage",
  * as many company manuals set their headings).
  */
-export function pageText(items: readonly PdfTextItem[], body: number, boldHeadings = false): string {
-  const lines = linesOf(items);
+export function pageText(items: readonly PdfTextItem[], body: number, boldHeadings = false, running: ReadonlySet<string> = new Set()): string {
+  const all = linesOf(items);
+  const ends = new Set(pageEnds(all));
+  const lines = all.filter((l) => !(ends.has(l) && running.has(runningKey(l.text))));
   const width = widthOf(lines.map((l) => l.text));
   const larger = (l: Line) => l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS;
   const boldLine = (l: Line) =>
