@@ -313,6 +313,17 @@ describe('answers', () => {
     expect(storage.answer).toMatch(/^How to store drone batteries/);
   });
 
+  it('answers a question that says too little on its own from the one before, where alone it is asked about', async () => {
+    const u = await createUser(t, 'followup-little', 'admin');
+    const alone = (await ask(u, 'how cold is too cold')).json<QueryResponse>();
+    expect(alone.context.needsMoreContext).toBe(true);
+    expect((await reset(u)).statusCode).toBe(200);
+    await ask(u, 'flying in cold weather any battery tips');
+    const after = (await ask(u, 'how cold is too cold')).json<QueryResponse>();
+    expect(after.context.needsMoreContext).toBe(false);
+    expect(after.answer).toMatch(/°F|degrees/);
+  });
+
   it('declines a question about something else asked after a drone question, instead of answering it from the one before', async () => {
     const u = await createUser(t, 'offtopic-after', 'admin');
     await ask(u, 'getting desyncs on punch outs with my 5 inch');
