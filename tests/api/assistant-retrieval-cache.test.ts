@@ -115,3 +115,21 @@ describe('createRetrievalCache', () => {
     expect(cache.size).toBeLessThanOrEqual(4);
   });
 });
+
+describe('sections of equal rank', () => {
+  it('come back in the order of their articles and positions, whatever order they were written in', async () => {
+    const section = (articleKey: string, position: number) => ({ articleKey, businessId: 'biz-tie', position, articleTitle: 'Tie', title: 'Hangar', topic: 'business', body: 'The zorblatt hangar opens at dawn.', citation: 'c' });
+    await t.db.insert(knowledgeSections).values([section('tie-c', 0), section('tie-b', 1), section('tie-a', 0), section('tie-b', 0)]);
+    const cache = createRetrievalCache(2);
+    const found = await cache.at(await version()).searchSections(t.db, termGroups(['zorblatt']), { businessId: 'biz-tie' });
+    expect(found.hits.map((h) => [h.articleKey, h.rank])).toEqual([
+      ['tie-a', found.hits[0]?.rank],
+      ['tie-b', found.hits[0]?.rank],
+      ['tie-b', found.hits[0]?.rank],
+      ['tie-c', found.hits[0]?.rank],
+    ]);
+    expect(found.hits.map((h) => h.id)).toEqual(
+      (await t.db.select().from(knowledgeSections).where(eq(knowledgeSections.businessId, 'biz-tie'))).sort((a, b) => a.articleKey.localeCompare(b.articleKey) || a.position - b.position).map((s) => s.id),
+    );
+  });
+});

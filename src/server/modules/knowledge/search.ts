@@ -163,6 +163,8 @@ export async function searchSections(
   const selective = queries.filter((_, i) => (groupDf[i] ?? 0) <= selectiveLimit);
   // No word to search for matches nothing ('' is an empty tsquery): only the included sections come back.
   const full = (selective.length ? selective : queries).join(' | ');
+  // Equal ranks are ordered by article and position: a tie left to the rows' physical order made one
+  // question's answer differ between two processes of the same knowledge base ("whats part 108").
   // Each group's tsquery is parsed once, and coverage and title hits are worked out for the ranked top
   // rows only, not for every candidate (the cost of this statement grew with the candidates: ADR 0018).
   // The included sections the words did not find come in the same statement, after the ranked ones,
@@ -170,7 +172,7 @@ export async function searchSections(
   // fifteenth session); one "matches or is included" condition would scan every section instead.
   const business = sql`(s.business_id is null or s.business_id = ${opts.businessId})`;
   const columns = sql`s.id, s.article_key, s.business_id, s.article_title, s.title, s.topic, s.makers, s.models, s.body,
-    s.citation, s.url, s.search, ts_rank_cd(s.search, q.query, 1)::float8 as rank`;
+    s.citation, s.url, s.search, s.position, ts_rank_cd(s.search, q.query, 1)::float8 as rank`;
   const result = await db.execute<Omit<SectionHit, 'titleHits'> & Record<string, unknown>>(sql`
     /* knowledge: search */
     with q as (select to_tsquery('english', ${full}) as query),
@@ -182,7 +184,7 @@ export async function searchSections(
       select ${columns}, 0 as part
       from knowledge_sections s, q
       where ${queries.length > 0} and s.search @@ q.query and ${business}
-      order by rank desc
+      order by rank desc, s.article_key, s.position
       limit ${opts.limit ?? 40}
     ),
     included as (
@@ -197,7 +199,7 @@ export async function searchSections(
       array(select top.search @@ g.query from g order by g.i) as covered,
       array(select t.title_vector @@ g.query from g order by g.i) as "titleCovered"
     from top, lateral (select to_tsvector('english', top.title) as title_vector) t
-    order by top.part, top.rank desc
+    order by top.part, top.rank desc, top.article_key, top.position
   `);
   return { hits: result.rows.map((h) => ({ ...h, titleHits: h.titleCovered.filter(Boolean).length })), groupDf, total };
 }
