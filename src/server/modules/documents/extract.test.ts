@@ -95,12 +95,12 @@ describe("a PDF's headings and paragraphs", () => {
       text(body, 616),
     ];
     expect(boldIsEmphasis([items])).toBe(true);
-    expect(pageText(items, bodySize([items]), true).split('\n\n')[0]).toBe('# 3.2 Battery Storage');
-    expect(pageText(items, bodySize([items]), true)).not.toMatch(/# (Never|Interval)/);
+    expect(pageText(items, bodySize([items]), { boldHeadings: true }).split('\n\n')[0]).toBe('# 3.2 Battery Storage');
+    expect(pageText(items, bodySize([items]), { boldHeadings: true })).not.toMatch(/# (Never|Interval)/);
     // Set mostly in bold, bold marks nothing.
     const allBold = items.map((i) => ({ ...i, bold: true }));
     expect(boldIsEmphasis([allBold])).toBe(false);
-    expect(pageText(allBold, bodySize([allBold]), boldIsEmphasis([allBold]))).not.toContain('#');
+    expect(pageText(allBold, bodySize([allBold]), { boldHeadings: boldIsEmphasis([allBold]) })).not.toContain('#');
   });
 
   it('splits a real PDF at its bold headings of the body size', async () => {

@@ -87,7 +87,7 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
     const running = runningLines(items);
     let total = 0;
     const pages = items.map((page) => {
-      const kept = pageText(page, body, boldHeadings, running).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+      const kept = pageText(page, body, { boldHeadings, running }).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });

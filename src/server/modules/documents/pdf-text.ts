@@ -1,10 +1,11 @@
 /**
- * A PDF's text with the structure its layout shows (ADR 0065, twenty-first session). A PDF holds
- * positioned runs of text, not headings or paragraphs, and the plain text of a page ran a manual's
- * sections together: a page became one passage named "Manual, page 3" whatever it held. Here a line set
- * clearly larger than the document's body text is a heading ("# …", as Markdown writes one, so
- * toPassages starts a passage there), a wider gap between lines than the body's spacing ends a
- * paragraph, and the lines of a paragraph that the layout wrapped are joined (reflowed).
+ * A PDF's text with the structure its layout shows (ADR 0065, twenty-first and twenty-second sessions).
+ * A PDF holds positioned runs of text, not headings or paragraphs, and the plain text of a page ran a
+ * manual's sections together: a page became one passage named "Manual, page 3" whatever it held. Here a
+ * line set clearly larger than the document's body text, or a short one all in bold, is a heading ("# …",
+ * as Markdown writes one, so toPassages starts a passage there), a wider gap between lines than the
+ * body's spacing ends a paragraph, the lines of a paragraph that the layout wrapped are joined
+ * (reflowed), and the running header and footer repeated on the pages are left out.
  */
 
 import { ITEM_START } from '../knowledge/passage-windows.ts';
@@ -44,6 +45,8 @@ const HEADING_MAX_CHARS = 120;
 const CELL_GAP = 2;
 /** A bold line of the body's size is a heading only this short: a longer one is an emphasised sentence. */
 const BOLD_HEADING_MAX_CHARS = 80;
+/** A bold heading is of the body's size, give or take rounding (a footnote's smaller bold is not one). */
+const BOLD_MIN_SCALE = 0.95;
 /** Bold headings are read only where bold is the exception: under this share of the characters. */
 const BOLD_SHARE_MAX = 0.3;
 
@@ -151,14 +154,15 @@ export function boldIsEmphasis(pages: readonly (readonly PdfTextItem[])[]): bool
  * size all in bold that ends without a closing mark and is not a table's row ("3.2 Battery Storage",
  * as many company manuals set their headings).
  */
-export function pageText(items: readonly PdfTextItem[], body: number, boldHeadings = false, running: ReadonlySet<string> = new Set()): string {
+export function pageText(items: readonly PdfTextItem[], body: number, layout: { boldHeadings?: boolean; running?: ReadonlySet<string> } = {}): string {
+  const { boldHeadings = false, running = new Set<string>() } = layout;
   const all = linesOf(items);
   const ends = new Set(pageEnds(all));
   const lines = all.filter((l) => !(ends.has(l) && running.has(runningKey(l.text))));
   const width = widthOf(lines.map((l) => l.text));
   const larger = (l: Line) => l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS;
   const boldLine = (l: Line) =>
-    boldHeadings && l.bold && !l.spread && l.size >= body * 0.95 && l.text.length <= BOLD_HEADING_MAX_CHARS && l.text.length < width * REFLOW_WIDTH && !/[.,;!?]$/.test(l.text);
+    boldHeadings && l.bold && !l.spread && l.size >= body * BOLD_MIN_SCALE && l.text.length <= BOLD_HEADING_MAX_CHARS && l.text.length < width * REFLOW_WIDTH && !/[.,;!?]$/.test(l.text);
   const isHeading = (l: Line) => body > 0 && (larger(l) || boldLine(l)) && /\p{L}/u.test(l.text);
   // The body's line spacing: the most common gap between two consecutive body lines.
   const gaps = new Map<number, number>();
