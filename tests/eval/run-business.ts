@@ -9,7 +9,7 @@ import { detectKind, extractUnbounded, toPassages } from '../../src/server/modul
 import * as documents from '../../src/server/modules/documents/repo.ts';
 import { indexSectionVectors } from '../../src/server/modules/knowledge/embeddings.ts';
 import type { Browser } from 'playwright-core';
-import { boldHeadingsHtml, makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
+import { manualHtml, makeStyledDocx, markdownAsPlainText, markdownBlocks } from '../fixtures/documents/make-documents.ts';
 import { launchChromium } from '../support/e2e/browser.ts';
 import { judgedFigures, rowsForJudge, verdictOn, verdictsOf } from './judged.ts';
 import { CONFIDENT, pct, type Item, type Outcome } from './score.ts';
@@ -98,8 +98,8 @@ for (const company of companies) {
     const markdown = () => readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8');
     const bytes =
       as === 'pdf' ? readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.pdf')}`)
-      : as === 'pdf-bold' ? await printed(boldHeadingsHtml(markdownBlocks(markdown())))
-      : as === 'pdf-running' ? await printed(boldHeadingsHtml(markdownBlocks(markdown()), { headings: 'sized', title: `${company.name} — ${doc.title}` }), true)
+      : as === 'pdf-bold' ? await printed(manualHtml(markdownBlocks(markdown())))
+      : as === 'pdf-running' ? await printed(manualHtml(markdownBlocks(markdown()), { headings: 'sized', title: `${company.name} — ${doc.title}` }), true)
       : as === 'docx' ? await makeStyledDocx(markdownBlocks(markdown()))
       : as === 'docx-bold' ? await makeStyledDocx(markdownBlocks(markdown()), { headings: 'bold' })
       : as === 'txt' ? Buffer.from(markdownAsPlainText(readFileSync(`${dir}${doc.file.replace(/\.\w+$/, '.md')}`, 'utf8')))

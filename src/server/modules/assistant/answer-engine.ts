@@ -284,14 +284,6 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
 const farAndUnsure = (found: Retrieved, confidence: number, best: FusedHit | undefined) =>
   !best?.businessId && confidence < DECLINE_UNSURE_BELOW && !found.followUp && !found.namesDrones && found.closest < IN_DOMAIN_SIMILARITY;
 
-/** The pair's nearest section is among the question's own nearest and the previous question's. */
-async function nearBoth(db: DbOrTx, input: EngineInput, asWorded: Retrieved, pair: Retrieved): Promise<boolean> {
-  const nearest = pair.semantic[0]?.id;
-  if (!nearest || !asWorded.semantic.some((h) => h.id === nearest)) return false;
-  const previous = await retrieve(db, { ...input, question: input.previousQuestions[0] ?? '', previousQuestions: [] });
-  return previous?.semantic.some((h) => h.id === nearest) ?? false;
-}
-
 /** The retrievals the engine answers from: the question as worded, or with the one before (above). */
 async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved | null> {
   const asWorded = await retrieve(db, input);
@@ -306,13 +298,16 @@ async function readInContext(db: DbOrTx, input: EngineInput): Promise<Retrieved 
   // A change of subject away from drones ("whats a good banana bread recipe" after an FPV question) is
   // declined as it is worded, not answered from the question before.
   if (farAndUnsure(asWorded, own, ranked[0]) || (await notOurs(asWorded, ranked, input.question, await kindByExamples(input.question))) === 'decline') return asWorded;
+  if (saysLittle) {
+    // Read with the one before only when the pair is nearest a section near each question alone, as a
+    // follow-up by its pronoun is (retrieve.ts): "it keeps shutting off by itself" after an altitude
+    // question is about neither, and comes back read as worded.
+    const leaning = await retrieve(db, { ...input, reading: 'leaning' });
+    if (leaning?.followUp) return leaning;
+    if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
+  }
   const withPrevious = await retrieve(db, { ...input, reading: 'with-previous' });
-  if (!withPrevious) return asWorded;
-  // The pair's nearest section must be among the nearest of each question alone, as for a follow-up by
-  // its pronoun (retrieve.ts): "it keeps shutting off by itself" after an altitude question is about neither.
-  if (saysLittle && (await nearBoth(db, input, asWorded, withPrevious))) return withPrevious;
-  if (own >= READ_WITH_PREVIOUS_BELOW) return asWorded;
-  return confidenceOf(withPrevious) > own ? withPrevious : asWorded;
+  return withPrevious && confidenceOf(withPrevious) > own ? withPrevious : asWorded;
 }
 
 /**

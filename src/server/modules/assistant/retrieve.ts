@@ -17,9 +17,11 @@ export interface RetrieveInput {
   retrieval?: Retrieval;
   /**
    * How a question asked after another is read: as its wording says (a follow-up when it starts like one
-   * or leans on a pronoun), or with the question before it whatever its wording (answer-engine.ts).
+   * or leans on a pronoun), with the question before it whatever its wording, or with it only when the
+   * pair is nearest a section near each question alone, the test a follow-up by its pronoun gets
+   * ('leaning': a question that says too little on its own; answer-engine.ts).
    */
-  reading?: 'as-worded' | 'with-previous';
+  reading?: 'as-worded' | 'with-previous' | 'leaning';
 }
 
 export interface Retrieved {
@@ -108,7 +110,7 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   let groups = current.groups;
   let allWords = current.words;
   const previous = input.previousQuestions[0];
-  const withPrevious = input.reading === 'with-previous';
+  const withPrevious = input.reading === 'with-previous' || input.reading === 'leaning';
   if (previous && (withPrevious || isFollowUp(input.question, current.groups))) {
     const earlier = await groupsFor(db, retrieval, previous);
     const known = new Set(groups.map((g) => g.word));
@@ -119,9 +121,10 @@ export async function retrieve(db: DbOrTx, input: RetrieveInput): Promise<Retrie
   // A follow-up naming only a drone ("and a Mavic 3?") means what the question before it does.
   const pair = current.onlyDroneNames ? [previous ?? ''] : [current.corrected, previous ?? ''];
   let semantic = await nearestInMeaning(db, retrieval, followUp && previous ? pair : [current.corrected], input.businessId);
-  if (followUp && previous && !withPrevious && !startsLikeFollowUp(input.question)) {
+  if (followUp && previous && (input.reading === 'leaning' || (!withPrevious && !startsLikeFollowUp(input.question)))) {
     // Read as a follow-up only for its pronoun ("it keeps shutting off by itself" after "how high can I
-    // fly?"): kept only when the section the pair is nearest is among those nearest each question alone.
+    // fly?"), or leaning on the one before: kept only when the section the pair is nearest is among those
+    // nearest each question alone.
     const pairs = semantic[0]?.id;
     const near = (hits: SemanticHit[]) => hits.some((h) => h.id === pairs);
     const alone = await nearestInMeaning(db, retrieval, [current.corrected], input.businessId);

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { pdfTextItems } from './pdf-items.ts';
-import { bodySize, boldIsEmphasis, pageText, runningLines } from './pdf-text.ts';
+import { boldHeadingText, documentText } from './pdf-text.ts';
 
 /** The kinds of file the knowledge base takes, recognised by their bytes (never by name or declared type). */
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'markdown';
@@ -81,13 +81,9 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractionError(`This PDF has ${pdf.numPages} pages; at most ${MAX_PDF_PAGES} can be read.`);
-    const items = await pdfTextItems(pdf);
-    const body = bodySize(items);
-    const boldHeadings = boldIsEmphasis(items);
-    const running = runningLines(items);
     let total = 0;
-    const pages = items.map((page) => {
-      const kept = pageText(page, body, { boldHeadings, running }).slice(0, Math.max(0, MAX_TEXT_CHARS - total));
+    const pages = documentText(await pdfTextItems(pdf)).map((text) => {
+      const kept = text.slice(0, Math.max(0, MAX_TEXT_CHARS - total));
       total += kept.length;
       return kept;
     });
@@ -141,9 +137,6 @@ const decoded = (s: string) =>
 // Entities are decoded once, at the end, so an escaped "&amp;lt;" stays text.
 const tagless = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
-/** A paragraph wholly in bold is a heading when it says something and ends without a closing mark. */
-const BOLD_HEADING = /^(?=.*\p{L}).*[^.,;!?]$/u;
-
 /**
  * A Word document's text with its structure kept as Markdown keeps it (mammoth's HTML, read back): its
  * heading styles as "#" lines, so its passages are its sections with their headings (toPassages) as a
@@ -157,7 +150,7 @@ export function docxText(html: string): string {
     html
       .replace(/<tr[^>]*>([\s\S]*?)<\/tr>/g, (_, row: string) => `${(row.match(/<t[dh][^>]*>[\s\S]*?<\/t[dh]>/g) ?? []).map(tagless).join(' | ')}\n`)
       .replace(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g, (_, n: string, t: string) => `\n\n${'#'.repeat(Number(n))} ${tagless(t)}\n\n`)
-      .replace(/<p>\s*<strong>([^<]{1,80})<\/strong>\s*<\/p>/g, (whole, t: string) => (BOLD_HEADING.test(t.trim()) ? `\n\n#### ${t.trim()}\n\n` : whole))
+      .replace(/<p>\s*<strong>([^<]+)<\/strong>\s*<\/p>/g, (whole, t: string) => (boldHeadingText(t.trim()) ? `\n\n#### ${t.trim()}\n\n` : whole))
       .replace(/<li[^>]*>/g, '\n- ')
       .replace(/<br\s*\/?>/g, '\n')
       .replace(/<\/(p|ul|ol|table)>/g, '\n\n')

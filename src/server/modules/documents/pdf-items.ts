@@ -26,11 +26,12 @@ function isBold(page: Awaited<ReturnType<PdfDocument['getPage']>>, id: string): 
 /** Every page's runs of text with their position, size and weight (ADR 0065, twenty-second session). */
 export async function pdfTextItems(pdf: PdfDocument): Promise<PdfTextItem[][]> {
   const pages: PdfTextItem[][] = [];
+  // A font's id names it for the whole document ("g_d0_f1"), so each is looked up once.
+  const bold = new Map<string, boolean>();
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
     await page.getOperatorList();
-    const bold = new Map<string, boolean>();
     pages.push(
       content.items.flatMap((item) => {
         if (!('str' in item)) return [];

@@ -92,10 +92,10 @@ function pageEnds(lines: readonly Line[]): Line[] {
  * 3 of 12", "KAI-OM-01 Rev 7"). Left in, each page's last passage ended with them, and a page's running
  * lines after its last section became a passage of their own.
  */
-export function runningLines(pages: readonly (readonly PdfTextItem[])[]): Set<string> {
+function runningLines(pages: readonly (readonly Line[])[]): Set<string> {
   const pagesWith = new Map<string, number>();
-  for (const items of pages) {
-    for (const key of new Set(pageEnds(linesOf(items)).map((l) => runningKey(l.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
+  for (const lines of pages) {
+    for (const key of new Set(pageEnds(lines).map((l) => runningKey(l.text)))) pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1);
   }
   const enough = Math.max(3, Math.ceil(pages.length / 2));
   return new Set([...pagesWith].filter(([, n]) => n >= enough).map(([key]) => key));
@@ -154,15 +154,36 @@ export function boldIsEmphasis(pages: readonly (readonly PdfTextItem[])[]): bool
  * size all in bold that ends without a closing mark and is not a table's row ("3.2 Battery Storage",
  * as many company manuals set their headings).
  */
-export function pageText(items: readonly PdfTextItem[], body: number, layout: { boldHeadings?: boolean; running?: ReadonlySet<string> } = {}): string {
-  const { boldHeadings = false, running = new Set<string>() } = layout;
-  const all = linesOf(items);
+export function pageText(items: readonly PdfTextItem[], body: number, layout: Layout = {}): string {
+  return linesText(linesOf(items), body, layout);
+}
+
+interface Layout {
+  boldHeadings?: boolean;
+  running?: ReadonlySet<string>;
+}
+
+/**
+ * A heading set in bold at the body's size (a PDF's line, a Word paragraph) says something and is short,
+ * and it ends without a sentence's closing mark: "3.2 Battery Storage", not "Never charge a swollen pack.".
+ */
+export const boldHeadingText = (text: string) => text.length <= BOLD_HEADING_MAX_CHARS && /\p{L}/u.test(text) && !/[.,;!?]$/.test(text);
+
+/** Every page's text (pageText), the document read once for its body size, its bold and its running lines. */
+export function documentText(pages: readonly (readonly PdfTextItem[])[]): string[] {
+  const lines = pages.map(linesOf);
+  const layout = { boldHeadings: boldIsEmphasis(pages), running: runningLines(lines) };
+  const body = bodySize(pages);
+  return lines.map((page) => linesText(page, body, layout));
+}
+
+function linesText(all: readonly Line[], body: number, { boldHeadings = false, running = new Set<string>() }: Layout): string {
   const ends = new Set(pageEnds(all));
   const lines = all.filter((l) => !(ends.has(l) && running.has(runningKey(l.text))));
   const width = widthOf(lines.map((l) => l.text));
   const larger = (l: Line) => l.size >= body * HEADING_SCALE && l.text.length <= HEADING_MAX_CHARS;
   const boldLine = (l: Line) =>
-    boldHeadings && l.bold && !l.spread && l.size >= body * BOLD_MIN_SCALE && l.text.length <= BOLD_HEADING_MAX_CHARS && l.text.length < width * REFLOW_WIDTH && !/[.,;!?]$/.test(l.text);
+    boldHeadings && l.bold && !l.spread && l.size >= body * BOLD_MIN_SCALE && l.text.length < width * REFLOW_WIDTH && boldHeadingText(l.text);
   const isHeading = (l: Line) => body > 0 && (larger(l) || boldLine(l)) && /\p{L}/u.test(l.text);
   // The body's line spacing: the most common gap between two consecutive body lines.
   const gaps = new Map<number, number>();
