@@ -98,6 +98,15 @@ describe('documents: the business knowledge base', () => {
     await expectText(row, 'Ready', 30_000);
     await expectText(admin.getByTestId('documents-count'), '1');
     await expectText(row.getByTestId('review-state'), 'Awaiting review');
+    // A scanned PDF (no text layer) is refused with its reason on its row.
+    const scanned = join(dir, 'scanned-checklist.pdf');
+    writeFileSync(scanned, makePdf([null]));
+    await admin.getByTestId('document-file').setInputFiles(scanned);
+    await admin.getByTestId('document-title').fill('Scanned checklist');
+    await admin.getByTestId('upload-document').click();
+    const scannedRow = admin.getByTestId('document-row').filter({ hasText: 'Scanned checklist' });
+    await expectText(scannedRow.getByTestId('document-error'), 'This PDF has no text layer', 30_000);
+    await expectText(admin.getByTestId('documents-count'), '2');
     await screenshots(admin, 'documents');
 
     // Staff review it on /admin/documents, reading the extracted text.

@@ -94,6 +94,12 @@ export function DocumentList() {
                   <p className="truncate text-xs text-muted-foreground">
                     {doc.fileName} · {(doc.fileSize / 1024).toFixed(0)} KB · {new Date(doc.uploadDate).toLocaleDateString()}
                   </p>
+                  {/* Why it could not be read, on the row itself: the badge's tooltip is not there on a phone. */}
+                  {doc.status === 'error' && doc.chatlingErrorMessage && (
+                    <p className="mt-1 text-sm break-words text-destructive" data-testid="document-error">
+                      {doc.chatlingErrorMessage}
+                    </p>
+                  )}
                   {doc.description && <p className="mt-1 text-sm text-muted-foreground">{doc.description}</p>}
                   <p className="mt-1 text-xs text-muted-foreground" data-testid="review-state">
                     {REVIEW_LABEL[doc.approvalStatus] ?? doc.approvalStatus}
