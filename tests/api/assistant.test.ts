@@ -337,6 +337,35 @@ describe('answers', () => {
     expect(night.answer.toLowerCase()).toMatch(/night|anti-collision/);
   });
 
+  it('shows the section of the drone model a question names beside the rule, and both models of a comparison', async () => {
+    const u = await createUser(t, 'named-model', 'admin');
+    const mini = (await ask(u, 'does a mini 3 pro need to be registered')).json<QueryResponse>();
+    expect(mini.answer).toMatch(/250 grams/);
+    expect(mini.answer).toContain('DJI Mini 3 and Mini 3 Pro specs');
+    expect(mini.context.sources.map((s) => s.citation)).toContain('DJI Mini 3 and Mini 3 Pro specifications');
+    await reset(u);
+    const versus = (await ask(u, 'mini 4 pro vs air 3 for travel')).json<QueryResponse>();
+    expect(versus.answer).toContain('The DJI Mini 4 Pro weighs under 249 g');
+    expect(versus.answer).toContain('The DJI Air 3 weighs about 720 g');
+  });
+
+  it('decodes a pasted METAR and reads it against the drone rules, citing them', async () => {
+    const u = await createUser(t, 'metar', 'admin');
+    const body = (await ask(u, 'KBOS 151754Z 28016G24KT 10SM BKN008 OVC020 02/M08 A3002 ok to fly my mini?')).json<QueryResponse>();
+    expect(body.answer).toContain('Decoded METAR for KBOS');
+    expect(body.answer).toContain('gusting 24 knots (28 mph)');
+    expect(body.answer).toContain('no higher than about 300 ft');
+    expect(body.context.needsMoreContext).toBe(false);
+    expect(body.context.sources.map((s) => s.citation)).toContain('14 CFR 107.51(c) and (d)');
+  });
+
+  it('declines a question it cannot place that is more like the pilots’ off-topic questions, rather than asking about it', async () => {
+    const u = await createUser(t, 'offtopic-unsure', 'admin');
+    const essay = (await ask(u, 'write me 500 words on the ethics of military drone warfare for my philosophy class')).json<QueryResponse>();
+    expect(essay.answer).toBe(OFF_TOPIC_ANSWER);
+    expect(essay.context.needsMoreContext).toBe(false);
+  });
+
   it('tailors the answer to the pilot’s primary drone and says so', async () => {
     const u = await createUser(t, 'tailored', 'admin');
     await t.db.insert(drones).values({ userId: u.userId, uniqueIdentifier: 'M4P-1', serialNumber: 'SN1', manufacturer: 'DJI', model: 'Mini 4 Pro', isPrimary: true });

@@ -2,12 +2,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AnswerSource, FlightLogContext, TopicChoice } from '../../../shared/assistant.ts';
 import { makeAndModel } from '../../../shared/drones.ts';
 import type { Passage } from '../../providers/llm/grounded-answer.ts';
-import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, topicChoices } from './compose-answer.ts';
+import { clarifyingAnswer, composeAnswer, flightLogAnswer, OFF_TOPIC_ANSWER, sourceOf, sourcesBlock, topicChoices } from './compose-answer.ts';
 import { calibratedConfidence, companyAlongside, companyFirst, evidenceOf, isOwnAndNear, sureness, type Evidence, type FusedHit, fuseRankings, CLEAR_SIMILARITY, IN_DOMAIN_SIMILARITY, OFF_DOMAIN_MIN_COVERAGE, OFF_TOPIC_SIMILARITY } from './fuse-hits.ts';
 import { clausesOf, harmConfirmedByStatements, harmfulByMeaning } from './harm-intent.ts';
 import { HARM_REFUSE_AT, harmOdds, harmReadingOf, type HarmReading } from './harm-odds.ts';
 import { namesAnotherMachine, outsideSubject } from './off-domain.ts';
 import { OFF_TOPIC_DECLINE_AT, OFF_TOPIC_FOLLOW_UP_AT, offTopicOdds, offTopicOf, type OffTopicFeatures } from './off-topic-odds.ts';
+import { metarReading, WEATHER_MINIMUMS_SOURCE } from './metar-reading.ts';
+import { namedModelSections } from './named-models.ts';
 import { namesPlace } from './places.ts';
 import { harmfulClausesByExamples, KIND_MARGIN, kindByExamples, leadByExamples } from './question-examples.ts';
 import { asksForANumber, harmfulRequest, harmRefusal, type HarmKind } from './policy.ts';
@@ -346,6 +348,15 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   // All told (harm-odds.ts): "how close can i get my drone to the news helicopter to spook the pilot".
   if (harmReading && harmOdds(harmReading.features) >= HARM_REFUSE_AT) return { ...none, answer: harmRefusal(harmReading.kind), confidence: 0.95, needsMoreContext: false, harm: harmReading };
 
+  // A pasted METAR is decoded and read for the flight (metar-reading.ts), citing the knowledge base's
+  // METAR section when the search found it and the weather minimums it is read against.
+  const metar = metarReading(input.question);
+  if (metar) {
+    const explained = weighed?.ranked.find((h) => h.businessId === null && /\bMETAR\b/.test(h.title));
+    const sources = [...(explained ? [sourceOf(explained)] : []), WEATHER_MINIMUMS_SOURCE];
+    return { ...none, answer: `${metar}\n\n${sourcesBlock(sources)}`, confidence: 0.9, needsMoreContext: false, sources, topSectionId: explained?.id ?? null, harm: harmReading };
+  }
+
   if (!found || !weighed) {
     // "help", "it doesn't work": nothing to search for and nothing close in meaning, so ask.
     return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, harm: harmReading };
@@ -367,6 +378,14 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     !followUp &&
     ((byExamples === 'vague' && input.previousQuestions.length === 0 && input.primary === null) ||
       saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null)));
+  // Too unsure to answer, yet saying enough to be placed, and more like the pilots' off-topic questions
+  // than their answerable ones (off-topic-odds.ts): "best camera to shoot my kids soccer games from the
+  // bleachers" is not a drone question to ask about. One naming a drone model is the pilot's, however
+  // unsure ("flying my mavic 3 at like 4000m in peru, anything i should know"). Tuning sets (ADR 0065,
+  // twenty-third session): 3 more of 326 off-topic questions declined, no answerable or vague one.
+  if (!tooVague && sure < CLARIFY_BELOW && !followUp && !found.namesModel && !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= OFF_TOPIC_DECLINE_AT) {
+    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
+  }
   if (sure < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
@@ -393,8 +412,11 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const extra = neighbour ?? ranked.slice(1, 6).find((h) => h.articleKey !== best.articleKey && adds(h) && h.score >= best.score * 0.6);
   // A business's own passage nearly as apt as the shipped best is shown too, whole: its rule is the pilot's.
   const alongside = companyAlongside(ranked, found.semantic);
-  const extras = alongside ? [alongside] : extra ? [extra] : [];
+  const extras: RankedHit[] = alongside ? [alongside] : extra ? [extra] : [];
   const tailoredTo = best.tailored && input.primary ? makeAndModel({ ...input.primary, manufacturer: input.primary.manufacturer ?? '' }) : null;
+  // The drone the question names, by its own section (named-models.ts): its weight or sensors often
+  // decide the rule answered, and a comparison needs both.
+  extras.push(...namedModelSections(input.question, ranked, [best, ...extras]));
   const others = sure < OTHER_ARTICLE_BELOW ? otherReadings(ranked, [best, ...extras]) : [];
   const { answer, sources } = composeAnswer(best, extras, tailoredTo, asksForANumber(input.question), others);
   const passages = ranked.slice(0, 4).map((h) => ({ title: h.title, text: h.body, citation: h.citation }));
