@@ -364,6 +364,11 @@ describe('answers', () => {
     const essay = (await ask(u, 'write me 500 words on the ethics of military drone warfare for my philosophy class')).json<QueryResponse>();
     expect(essay.answer).toBe(OFF_TOPIC_ANSWER);
     expect(essay.context.needsMoreContext).toBe(false);
+    // An "it" for a cost or the weather names no thing to ask about.
+    const charger = (await ask(u, 'how much does it cost to install a level 2 ev charger at home')).json<QueryResponse>();
+    expect(charger.answer).toBe(OFF_TOPIC_ANSWER);
+    const chill = (await ask(u, 'how do i calculate wind chill, its 20F out with 15mph wind')).json<QueryResponse>();
+    expect(chill.answer).toBe(OFF_TOPIC_ANSWER);
   });
 
   it('tailors the answer to the pilot’s primary drone and says so', async () => {

@@ -136,6 +136,12 @@ function saysTooLittle(ideas: number, closest: number, pointsAtUnnamed: () => bo
 
 /** The question's subject is a pronoun or a part it does not attach to anything ("it", "this thing", "the light"). */
 const NAMES_NO_SUBJECT = /\b(it|its|it's|this|that|thing|the (light|app|screen|error|message|noise|sound))\b/;
+/**
+ * An "it" that stands for no thing: the weather or the time ("its 20F out", "it's raining"), a cost or
+ * a duration ("how much does it cost to install…", "how long does it take to…").
+ */
+const DUMMY_IT = /\b(it'?s (\d|-|minus |below |above |freezing|cold|hot|warm|raining|snowing|windy|sunny|cloudy|foggy|dark|late|early)|(does|did|will|would|could|can|should) it (cost|take)|it (costs|takes) )/g;
+const namesNoSubject = (lower: string) => NAMES_NO_SUBJECT.test(lower.replace(DUMMY_IT, ' '));
 
 // The pilot's own flights: "my flights", "have I flown", "when did I last fly"; an "I" somewhere beside a
 // "flight" is not enough ("how big a power bank can I bring on a flight" is about an airliner), and "my
@@ -272,7 +278,7 @@ async function notOurs(found: Retrieved, ranked: FusedHit[], question: string, b
   const another = !found.followUp && !ownAndNear && (await aboutAnotherSubject(found, question, byExamples));
   const outside = (!ownAndNear && outsideTheKnowledgeBase(found, ranked)) || far;
   if (!another && (!outside || (await leadByExamples(question, 'answer', 'offtopic')) >= PILOTS_QUESTION_LEAD)) return null;
-  return !another && found.unknownNames === 0 && NAMES_NO_SUBJECT.test(question.toLowerCase()) ? 'ask' : 'decline';
+  return !another && found.unknownNames === 0 && namesNoSubject(question.toLowerCase()) ? 'ask' : 'decline';
 }
 
 /**
