@@ -376,7 +376,8 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
   const verdict = await notOurs(found, ranked, input.question, byExamples);
   if (verdict === 'ask') return { ...none, answer: clarifyingAnswer([]), confidence: 0.1, needsMoreContext: true, offTopic, harm: harmReading };
   // notOurs declines when there is no best section; `!best` is for the type.
-  if (verdict === 'decline' || !best) return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
+  const scopeReply: EngineAnswer = { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
+  if (verdict === 'decline' || !best) return scopeReply;
   // Too little said to pick a topic: nothing searchable ("my drone") and no section clearly close, or a
   // single searchable word ("it's broken", "camera problem", "which mode should I use") no section is
   // at least SINGLE_WORD_SIMILARITY close to ("what is LAANC", "can I fly in Yellowstone" are).
@@ -384,14 +385,16 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     !followUp &&
     ((byExamples === 'vague' && input.previousQuestions.length === 0 && input.primary === null) ||
       saysTooLittle(current, topSimilarity, () => refersToUnnamed(lower, input.previousQuestions, namesDrones || input.primary !== null)));
-  // Too unsure to answer, yet saying enough to be placed, and more like the pilots' off-topic questions
-  // than their answerable ones (off-topic-odds.ts): "best camera to shoot my kids soccer games from the
-  // bleachers" is not a drone question to ask about. One naming a drone model is the pilot's, however
-  // unsure ("flying my mavic 3 at like 4000m in peru, anything i should know"). Tuning sets (ADR 0065,
-  // twenty-third session): 3 more of 326 off-topic questions declined, no answerable or vague one.
-  if (!tooVague && sure < CLARIFY_BELOW && !followUp && !found.namesModel && !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= OFF_TOPIC_DECLINE_AT) {
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
-  }
+  // More like the pilots' off-topic questions than their answerable ones, all told (off-topic-odds.ts):
+  // "garage door remote stopped working", "my rc boat flips at full throttle"; after a drone question
+  // too, and then even when its wording reads as a follow-up ("is it gonna rain saturday in austin,
+  // planning a picnic" after a battery question), if the odds are overwhelming. Decided before asking:
+  // a question too unsure to answer yet saying enough to be placed ("best camera to shoot my kids soccer
+  // games from the bleachers") is not a drone question to ask about, unless it is a follow-up or names a
+  // drone model ("flying my mavic 3 at like 4000m in peru, anything i should know"). Tuning sets (ADR
+  // 0065, twenty-third session): 3 more of 326 off-topic questions declined, no answerable or vague one.
+  const offTopicAnswer = !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= (followUp ? OFF_TOPIC_FOLLOW_UP_AT : OFF_TOPIC_DECLINE_AT);
+  if (offTopicAnswer && !tooVague && (sure >= CLARIFY_BELOW || (!followUp && !found.namesModel))) return scopeReply;
   if (sure < CLARIFY_BELOW || tooVague) {
     // Asking is not answering: the confidence shown is that of having understood the question.
     const shown = tooVague ? Math.min(confidence, 0.3) : confidence;
@@ -399,14 +402,7 @@ export async function answerQuestion(db: DbOrTx, input: EngineInput): Promise<En
     return { ...none, answer: clarifyingAnswer(nearest), choices: topicChoices(nearest), confidence: shown, needsMoreContext: true, topSectionId: best.id, evidence, offTopic, harm: harmReading };
   }
 
-  // More like the pilots' off-topic questions than their answerable ones, all told (off-topic-odds.ts):
-  // "garage door remote stopped working", "my rc boat flips at full throttle"; after a drone question
-  // too, and then even when its wording reads as a follow-up ("is it gonna rain saturday in austin,
-  // planning a picnic" after a battery question), if the odds are overwhelming.
-  const offTopicAnswer = !best.businessId && offTopic !== null && offTopicOdds(offTopic) >= (followUp ? OFF_TOPIC_FOLLOW_UP_AT : OFF_TOPIC_DECLINE_AT);
-  if (farAndUnsure(found, sure, best) || offTopicAnswer) {
-    return { ...none, answer: OFF_TOPIC_ANSWER, confidence: Math.min(confidence, SCOPE_REPLY_CONFIDENCE), needsMoreContext: false, offTopic, harm: harmReading };
-  }
+  if (farAndUnsure(found, sure, best)) return scopeReply;
 
   // A second section is added only when it answers a part of the question the best one leaves out;
   // two articles saying the same thing would only repeat it.

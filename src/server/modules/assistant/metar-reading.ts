@@ -1,5 +1,6 @@
 import { parseMetar, type IMetar } from 'metar-taf-parser';
 import type { AnswerSource } from '../../../shared/assistant.ts';
+import { knots } from '../../providers/aviation-weather/decode.ts';
 
 /**
  * Pilots paste a METAR and ask what it says for their flight ("KDEN 121853Z 27015G25KT 10SM FEW080 …
@@ -17,7 +18,7 @@ export const WEATHER_MINIMUMS_SOURCE: AnswerSource = {
   url: 'https://www.ecfr.gov/current/title-14/chapter-I/subchapter-F/part-107/subpart-B/section-107.51',
 };
 
-// A station and a day-and-time group ("KSEA 121853Z"), or a wind group ("18012G20KT") after a station.
+// A station and its day-and-time group ("KSEA 121853Z") start a report.
 const REPORT_START = /\b(?:METAR\s+|SPECI\s+)?([A-Z]{4})\s+(\d{6}Z)\b/i;
 // Pure words a METAR holds; any other word ends the report ("… A3012 can someone translate").
 const REPORT_WORDS = new Set(['AUTO', 'COR', 'CAVOK', 'NOSIG', 'SKC', 'CLR', 'NSC', 'NCD', 'BECMG', 'TEMPO']);
@@ -29,20 +30,20 @@ export function metarTextIn(question: string): string | null {
   if (!start) return null;
   const groups: string[] = [];
   for (const raw of question.slice(start.index).replace(/^(METAR|SPECI)\s+/i, '').split(/\s+/)) {
+    // A group closed by punctuation ends the report too ("… A3002, is that ok").
+    const closed = /[,;:!?]$/.test(raw);
     const token = raw.replace(/[,;:!?]+$/, '').replace(/=$/, '').toUpperCase();
     if (!token || token === 'RMK') break;
     const word = /^[A-Z]+$/.test(token);
     const plausible = /^[A-Z0-9/+-]+$/.test(token) && (!word || REPORT_WORDS.has(token) || (token.length <= 8 && WEATHER.test(token)) || groups.length === 0);
     if (!plausible) break;
     groups.push(token);
-    // A group closed by punctuation ends the report too ("… A3002, is that ok").
-    if (raw !== raw.replace(/[,;:!?]+$/, '')) break;
+    if (closed) break;
   }
   return groups.length >= 3 ? groups.join(' ') : null;
 }
 
 const MPH_PER_KNOT = 1.15078;
-const KNOTS_PER = { KT: 1, MPS: 1.94384, 'KM/H': 0.539957 } as Record<string, number>;
 const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
 const COVER: Record<string, string> = { FEW: 'few clouds', SCT: 'scattered clouds', BKN: 'broken clouds', OVC: 'overcast', VV: 'sky obscured, vertical visibility' };
 const PHENOMENA: Record<string, string> = {
@@ -68,9 +69,8 @@ function visibilityMiles(m: IMetar): number | null {
 function windLine(m: IMetar): { line: string; gustMph: number | null; speedMph: number } | null {
   const w = m.wind;
   if (!w) return null;
-  const perKnot = KNOTS_PER[String(w.unit)] ?? 1;
-  const speed = w.speed * perKnot;
-  const gust = w.gust !== undefined ? w.gust * perKnot : null;
+  const speed = knots(w.speed, String(w.unit)) ?? 0;
+  const gust = knots(w.gust, String(w.unit));
   if (speed === 0 && gust === null) return { line: 'Wind: calm.', gustMph: null, speedMph: 0 };
   const from = w.degrees === undefined ? 'variable direction' : `${String(w.degrees).padStart(3, '0')}° (${COMPASS[Math.round(w.degrees / 45) % 8] ?? ''})`;
   const varying = w.minVariation !== undefined && w.maxVariation !== undefined ? `, varying between ${w.minVariation}° and ${w.maxVariation}°` : '';
@@ -91,9 +91,8 @@ function weatherLine(m: IMetar): string | null {
 const layerText = (c: { quantity: unknown; height?: number }) => `${COVER[String(c.quantity)] ?? String(c.quantity)}${c.height !== undefined ? ` at ${feet(c.height)}` : ''}`;
 
 /** What the decoded report means for a drone flight, by the rules and ratings the knowledge base states. */
-function forTheFlight(m: IMetar, wind: ReturnType<typeof windLine>): string[] {
+function forTheFlight(m: IMetar, wind: ReturnType<typeof windLine>, miles: number | null): string[] {
   const lines: string[] = [];
-  const miles = visibilityMiles(m);
   if (miles !== null) {
     lines.push(
       miles >= 3
@@ -162,6 +161,6 @@ export function metarReading(question: string): string | null {
     `Decoded METAR for ${m.station}${when}:`,
     decoded.map((l) => `- ${l}`).join('\n'),
     'For a drone flight:',
-    forTheFlight(m, wind).map((l) => `- ${l}`).join('\n'),
+    forTheFlight(m, wind, miles).map((l) => `- ${l}`).join('\n'),
   ].join('\n\n');
 }

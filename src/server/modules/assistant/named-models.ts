@@ -17,17 +17,14 @@ const spaced = (text: string) =>
     .replace(/[^a-z0-9+]+/g, ' ')
     .trim()} `;
 
-const names = (text: string, model: string) => text.includes(spaced(model));
-
 /**
  * The models of these sections' articles the question names, the longest reading of each ("mini 3 pro",
  * not also "mini 3"; "air 3" is not named by "air 3s").
  */
 export function modelsNamedIn(question: string, candidates: readonly RankedHit[]): string[] {
   const text = spaced(question);
-  const known = [...new Set(candidates.flatMap((h) => h.models))];
-  const named = known.filter((m) => names(text, m));
-  return named.filter((m) => !named.some((other) => other !== m && spaced(other).includes(spaced(m))));
+  const named = [...new Set(candidates.flatMap((h) => h.models))].map((model) => ({ model, words: spaced(model) })).filter((m) => text.includes(m.words));
+  return named.filter((m) => !named.some((other) => other !== m && other.words.includes(m.words))).map((m) => m.model);
 }
 
 /** Only among the first candidates: further down, the model's section is about nothing the question asks. */
@@ -39,13 +36,12 @@ export const NEAR_RANKS = 8;
  */
 export function namedModelSections(question: string, ranked: readonly RankedHit[], shown: readonly RankedHit[], max = 2): RankedHit[] {
   const near = ranked.slice(0, NEAR_RANKS);
-  const models = modelsNamedIn(question, near);
-  const headed = (h: RankedHit, m: string) => h.businessId === null && names(spaced(h.title), m);
-  const covered = (m: string, hits: readonly RankedHit[]) => hits.some((h) => names(spaced(h.title), m));
+  const headings = new Map(near.concat(shown).map((h) => [h, spaced(h.title)] as const));
+  const heads = (h: RankedHit, model: string) => headings.get(h)?.includes(spaced(model)) ?? false;
   const added: RankedHit[] = [];
-  for (const m of models) {
-    if (added.length >= max || covered(m, [...shown, ...added])) continue;
-    const own = near.find((h) => headed(h, m) && !shown.includes(h));
+  for (const model of modelsNamedIn(question, near)) {
+    if (added.length >= max || [...shown, ...added].some((h) => heads(h, model))) continue;
+    const own = near.find((h) => h.businessId === null && !shown.includes(h) && heads(h, model));
     if (own && !added.includes(own)) added.push(own);
   }
   return added;

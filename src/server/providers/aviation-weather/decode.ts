@@ -22,7 +22,8 @@ export function cleanReport(raw: string, max = 2000): string {
   );
 }
 
-const knots = (value: number | undefined, unit: string) =>
+/** A wind speed in knots, to a tenth, whatever unit the report gives it in (KT, MPS, KM/H). */
+export const knots = (value: number | undefined, unit: string) =>
   value === undefined ? null : Math.round(value * (KNOTS_PER[unit] ?? 1) * 10) / 10;
 
 export const weatherText = (w: IWeatherCondition) => `${w.intensity ?? ''}${w.descriptive ?? ''}${w.phenomenons.join('')}` || 'unknown';
