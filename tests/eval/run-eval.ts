@@ -125,6 +125,8 @@ await run('train-4 (tests/eval/pilot/train-4.json), 200 more written blind in th
 await run('unseen-14 (tests/eval/pilot/unseen-14.json), written blind in the fourteenth session of issue 14, read blind on its start engine (52f0cc9) and at its end, then among the examples', pilot('unseen-14'), 'unseen-14');
 await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fifteenth session of issue 14, read blind on its start engine (674b57e) and at its end, then among the examples', pilot('unseen-15'), 'unseen-15');
 await run('unseen-16 (tests/eval/pilot/unseen-16.json), written blind in the sixteenth session of issue 14, read blind on its start engine (56aba09) and at its end, then among the examples', pilot('unseen-16'), 'unseen-16');
+await run('train-5 (tests/eval/pilot/train-5.json), 200 more written blind in the twenty-fourth session, read once on 8ecff29, then among the examples', pilot('train-5'), 'train-5');
+await run('train-6 (tests/eval/pilot/train-6.json), 200 more written blind by another helper in the same session, read once on 8ecff29, then among the examples', pilot('train-6'), 'train-6');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
