@@ -127,6 +127,8 @@ await run('unseen-15 (tests/eval/pilot/unseen-15.json), written blind in the fif
 await run('unseen-16 (tests/eval/pilot/unseen-16.json), written blind in the sixteenth session of issue 14, read blind on its start engine (56aba09) and at its end, then among the examples', pilot('unseen-16'), 'unseen-16');
 await run('train-5 (tests/eval/pilot/train-5.json), 200 more written blind in the twenty-fourth session, read once on 8ecff29, then among the examples', pilot('train-5'), 'train-5');
 await run('train-6 (tests/eval/pilot/train-6.json), 200 more written blind by another helper in the same session, read once on 8ecff29, then among the examples', pilot('train-6'), 'train-6');
+await run('train-7 (tests/eval/pilot/train-7.json), 200 more written blind later in the twenty-fourth session, read once on 62c275a (the engine of aac2d7f), then among the examples', pilot('train-7'), 'train-7');
+await run('train-8 (tests/eval/pilot/train-8.json), 200 more written blind by another helper at the same time, read once on 62c275a, then among the examples', pilot('train-8'), 'train-8');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
