@@ -130,6 +130,7 @@ await run('train-6 (tests/eval/pilot/train-6.json), 200 more written blind by an
 await run('train-7 (tests/eval/pilot/train-7.json), 200 more written blind later in the twenty-fourth session, read once on 62c275a (the engine of aac2d7f), then among the examples', pilot('train-7'), 'train-7');
 await run('train-8 (tests/eval/pilot/train-8.json), 200 more written blind by another helper at the same time, read once on 62c275a, then among the examples', pilot('train-8'), 'train-8');
 await run('train-9 (tests/eval/pilot/train-9.json), 200 more written blind in the twenty-fourth session on the border of the subject (130 off topic sharing words with drones, 50 drone questions that sound like them, 20 vague), read once on aa854fa, then among the examples', pilot('train-9'), 'train-9');
+await run('train-10 (tests/eval/pilot/train-10.json), 200 more on the border written blind by another helper (140 off topic on other themes, 45 drone questions that sound like them, 15 vague), read once on 80e63cc, then among the examples', pilot('train-10'), 'train-10');
 // `--tune-only` while tuning: the sets that must not be tuned on are not even printed.
 if (!process.argv.includes('--tune-only')) {
   await run('pilot held-out half (tests/eval/pilot/held-out.json), never tuned on', pilot('held-out'), 'held-out');
