@@ -39,18 +39,24 @@ describe('the kind of a question by its nearest labelled examples', () => {
   });
 
   it('tells a set without its own examples when the evaluation leaves it out', async () => {
-    const own = file.examples.find((e) => e.source === 'unseen-3' && e.kind === 'offtopic');
-    if (!own) throw new Error('unseen-3 has no off-topic example');
-    const vector = await embedQuery(own.text);
-    const withIt = closenessByKind(vector)?.offtopic ?? 0;
-    leaveOutExamplesOf('unseen-3');
-    try {
-      // Its own wording (similarity 1) was among its three nearest; now only others' are (other writers
-      // asked much the same, so the drop is a few hundredths, not more: 0.046 with train-9's examples).
-      expect(closenessByKind(vector)?.offtopic).toBeLessThan(withIt - 0.02);
-    } finally {
-      leaveOutExamplesOf(null);
+    const own = file.examples.filter((e) => e.source === 'unseen-3' && e.kind === 'offtopic');
+    if (!own.length) throw new Error('unseen-3 has no off-topic example');
+    // Each one's own wording (similarity 1) is among its three nearest; left out, only others' are.
+    // Other writers asked much the same as some of them, so the largest drop is what shows it.
+    let largestDrop = 0;
+    for (const example of own) {
+      const vector = await embedQuery(example.text);
+      const withIt = closenessByKind(vector)?.offtopic ?? 0;
+      leaveOutExamplesOf('unseen-3');
+      try {
+        const without = closenessByKind(vector)?.offtopic ?? 0;
+        expect(without).toBeLessThanOrEqual(withIt);
+        largestDrop = Math.max(largestDrop, withIt - without);
+      } finally {
+        leaveOutExamplesOf(null);
+      }
     }
+    expect(largestDrop).toBeGreaterThan(0.05);
   });
 
   it('holds only the tuning sets\' questions, each from the set it names, and vectors of the current model', () => {
