@@ -23,9 +23,10 @@ import { openShippedKnowledge } from './shipped-engine.ts';
  * In the fifteenth, unseen-14 (read blind at each end of the fourteenth, on 52f0cc9 and d34ad04). In the
  * sixteenth, unseen-15 (read blind at each end of the fifteenth, on 674b57e and a11e37f). In the
  * seventeenth, unseen-16 (read blind at each end of the sixteenth, on 56aba09's engine and 7e9aafb). In
- * the twenty-fourth, train-5 and train-6, written and labelled blind as examples (read once blind on 8ecff29), and later train-7 and train-8 (read
- * once blind on 62c275a, after the first two had joined), and train-9, 130 of its 200 off topic on the
- * border of the subject (read once blind on aa854fa), and train-10 on the same border (read once on 80e63cc).
+ * the twenty-fourth, train-5 and train-6, written and labelled blind as examples (read once blind on
+ * 8ecff29); train-7 and train-8 (read once blind on 62c275a, after the first two had joined); train-9
+ * and train-10, most of their questions off topic on the border of the subject (read once blind on
+ * aa854fa and 80e63cc).
  */
 export const TUNING_FILES = ['tune', 'unseen', 'unseen-2', 'unseen-3', 'unseen-4', 'unseen-6', 'unseen-7', 'unseen-8', 'unseen-9', 'unseen-10', 'train-1', 'train-2', 'train-3', 'train-4', 'unseen-14', 'unseen-15', 'unseen-16', 'train-5', 'train-6', 'train-7', 'train-8', 'train-9', 'train-10'] as const;
 
